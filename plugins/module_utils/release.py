@@ -1,0 +1,172 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Installer release matrix: what each anaconda release does with password policies.
+
+This is the single place that knows which installer release supports the
+``%anaconda`` section and the ``pwpolicy`` command, what an omitted
+``pwpolicy`` option means there, and which of several duplicate policies
+wins.  Targets are named as pykickstart names them (``F22`` ... ``F46``,
+``RHEL7`` ... ``RHEL11``, ``DEVEL``); this module does not import pykickstart so
+that controller-side plugins can use it too.
+
+History (see docs/release_matrix.md for sources):
+
+* Fedora 22 introduced ``%anaconda`` and ``pwpolicy``; RHEL got them in 7.3.
+* Fedora 26 (and the final RHEL 7 updates) relaxed the defaults of an omitted
+  option from 8/50/strict to 6/1/not strict.
+* Fedora 28 moved to argparse; until the fix of rhbz#1664704 (Fedora 33,
+  RHEL 8 updates) an omitted empty flag meant ``--notempty``.
+* Fedora 34 and RHEL 9 deprecated section and command (still applied; the
+  last duplicate wins there because the policy moved to D-Bus).
+* Fedora 35 removed ``pwpolicy`` (the section is only warned about, its
+  content ignored); Fedora 36 and RHEL 10 removed ``%anaconda`` (a kickstart
+  that still has it makes the installer stop).
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import re
+
+# pykickstart's name for the development release.  DEVEL always sits past
+# every release that had the section, so its exact number does not matter.
+DEVEL = "DEVEL"
+_DEVEL_FEDORA = 46
+
+# Support states of the %anaconda section / pwpolicy command.
+SUPPORTED = "supported"
+DEPRECATED = "deprecated"          # F34, RHEL9: applied, with a warning
+COMMAND_REMOVED = "command_removed"  # F35: section warned about, content ignored
+SECTION_REMOVED = "section_removed"  # F36+, RHEL10+: installer terminates
+UNSUPPORTED = "unsupported"        # before F22 / RHEL7: no such section
+
+_TARGET_RE = re.compile(r"^(F|RHEL)(\d+)$")
+
+
+class ReleaseError(ValueError):
+    """An installer release name we cannot use."""
+
+
+class Release(object):
+    """One installer release, as a pykickstart version name."""
+
+    __slots__ = ("name", "family", "major")
+
+    def __init__(self, name, family, major):
+        self.name = name
+        self.family = family
+        self.major = major
+
+    def __repr__(self):
+        return "Release(%r)" % self.name
+
+    def __eq__(self, other):
+        return isinstance(other, Release) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    @property
+    def is_fedora(self):
+        return self.family == "F"
+
+    @property
+    def label(self):
+        """Human name, e.g. ``Fedora 34`` or ``RHEL 9``."""
+        if self.name == DEVEL:
+            return "Fedora development (DEVEL)"
+        return ("Fedora %d" if self.is_fedora else "RHEL %d") % self.major
+
+    @property
+    def support(self):
+        """How this release treats ``%anaconda`` / ``pwpolicy`` (a state constant)."""
+        if self.is_fedora:
+            if self.major < 22:
+                return UNSUPPORTED
+            if self.major <= 33:
+                return SUPPORTED
+            if self.major == 34:
+                return DEPRECATED
+            if self.major == 35:
+                return COMMAND_REMOVED
+            return SECTION_REMOVED
+        if self.major < 7:
+            return UNSUPPORTED
+        if self.major <= 8:
+            return SUPPORTED
+        if self.major == 9:
+            return DEPRECATED
+        return SECTION_REMOVED
+
+    @property
+    def can_write_section(self):
+        """True when a ``%anaconda`` ``pwpolicy`` section has an effect."""
+        return self.support in (SUPPORTED, DEPRECATED)
+
+    @property
+    def reads_anaconda_conf(self):
+        """True when the installer reads ``password_policies`` from its configuration."""
+        if self.is_fedora:
+            return self.major >= 34
+        return self.major >= 9
+
+    @property
+    def last_duplicate_wins(self):
+        """Which of several policies with one name is in effect.
+
+        Anaconda up to Fedora 33 / RHEL 8 looked policies up by name and took the
+        first; Fedora 34 and RHEL 9 copied them into a mapping, so the last one
+        written wins.
+        """
+        return self.support == DEPRECATED
+
+    def omitted_defaults(self, name):
+        """Field values an omitted ``pwpolicy`` option (or policy field) takes.
+
+        Returns a dict with ``minlen``, ``minquality``, ``strict``, ``emptyok`` and
+        ``changesok``.  For releases that only read anaconda configuration, these
+        are the values anaconda's shipped configuration gives each name.
+        """
+        if self.is_fedora and self.major <= 25:
+            return dict(minlen=8, minquality=50, strict=True, emptyok=True, changesok=False)
+        base = dict(minlen=6, minquality=1, strict=False, emptyok=True, changesok=False)
+        if self.is_fedora and 28 <= self.major <= 32:
+            # argparse gave --emptyok/--notempty a False default (rhbz#1664704).
+            base["emptyok"] = False
+        elif self.support in (SECTION_REMOVED, COMMAND_REMOVED):
+            # anaconda.conf: only "user" carries the "empty" attribute.
+            base["emptyok"] = name == "user"
+        return base
+
+
+def parse_release(name):
+    """Return the :class:`Release` for a pykickstart version name.
+
+    Raises :class:`ReleaseError` with the accepted forms when the name is not one.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise ReleaseError(
+            "target must be an installer release as pykickstart names it "
+            "(for example F40, RHEL9 or DEVEL), got %r" % (name,))
+    text = name.strip().upper()
+    if text == DEVEL:
+        return Release(DEVEL, "F", _DEVEL_FEDORA)
+    match = _TARGET_RE.match(text)
+    if not match:
+        raise ReleaseError(
+            "unknown target %r: use a pykickstart release name such as F22 to F46, "
+            "RHEL7 to RHEL10, or DEVEL" % (name,))
+    release = Release(text, match.group(1), int(match.group(2)))
+    if release.support == UNSUPPORTED:
+        raise ReleaseError(
+            "target %s predates password policies in kickstart: the %%anaconda section "
+            "exists from Fedora 22 and RHEL 7.3 on" % release.name)
+    return release
+
+
+# The release whose meaning applies when a caller names none (for example a
+# policy given to the filter without a target): the newest installer.
+NEWEST = DEVEL
