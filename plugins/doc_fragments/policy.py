@@ -1,0 +1,35 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+
+class ModuleDocFragment(object):
+    """Options shared by every plugin that takes password policies."""
+
+    DOCUMENTATION = r"""
+options:
+  policies:
+    description:
+      - The password policies, either a dict keyed by policy name or a list of dicts that each carry O(policies[].name).
+      - Each policy takes the keys C(name), C(minlen), C(minquality), C(strict), C(emptyok) and C(changesok); any other
+        key is an error that lists the valid ones.
+      - C(minlen) is a whole number from 0 to 1024, C(minquality) a whole number from 0 to 100 (libpwquality's score),
+        the other keys are booleans.
+      - Fields you leave out come from the O(product) preset when O(product) is set, otherwise they mean what the
+        target installer release made an omitted C(pwpolicy) option mean (for example C(minlen=8), C(minquality=50),
+        C(strict) on Fedora 22 to 25; C(minlen=6), C(minquality=1), not strict from Fedora 26 and RHEL 7.3 on; an
+        omitted empty flag meant C(--notempty) on Fedora 28 to 32).
+    type: raw
+  product:
+    description:
+      - Start from this product's preset for all three policies (C(root), C(user), C(luks)); values in O(policies)
+        override the preset field by field.
+      - The presets are this collection's documented choice; anaconda itself never shipped per-product policies.
+    type: str
+    choices: [server, cloud, workstation]
+"""
