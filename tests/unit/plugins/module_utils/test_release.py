@@ -1,0 +1,94 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import release as rel
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import ReleaseError, parse_release
+
+OLD = dict(minlen=8, minquality=50, strict=True, emptyok=True, changesok=False)
+SANE = dict(minlen=6, minquality=1, strict=False, emptyok=True, changesok=False)
+SANE_NOTEMPTY = dict(SANE, emptyok=False)
+
+
+@pytest.mark.parametrize("name, support", [
+    ("F22", rel.SUPPORTED), ("F25", rel.SUPPORTED), ("F33", rel.SUPPORTED),
+    ("F34", rel.DEPRECATED), ("F35", rel.COMMAND_REMOVED), ("F36", rel.SECTION_REMOVED),
+    ("F46", rel.SECTION_REMOVED), ("DEVEL", rel.SECTION_REMOVED),
+    ("RHEL7", rel.SUPPORTED), ("RHEL8", rel.SUPPORTED), ("RHEL9", rel.DEPRECATED),
+    ("RHEL10", rel.SECTION_REMOVED), ("RHEL11", rel.SECTION_REMOVED),
+])
+def test_support_matrix(name, support):
+    assert parse_release(name).support == support
+
+
+@pytest.mark.parametrize("name, writable", [
+    ("F22", True), ("F33", True), ("F34", True), ("RHEL9", True),
+    ("F35", False), ("F36", False), ("RHEL10", False), ("DEVEL", False),
+])
+def test_can_write_section(name, writable):
+    assert parse_release(name).can_write_section is writable
+
+
+@pytest.mark.parametrize("name, reads", [
+    ("F33", False), ("F34", True), ("F40", True), ("RHEL8", False), ("RHEL9", True), ("RHEL10", True),
+])
+def test_reads_anaconda_conf(name, reads):
+    assert parse_release(name).reads_anaconda_conf is reads
+
+
+@pytest.mark.parametrize("name, last", [
+    ("F22", False), ("F33", False), ("RHEL8", False), ("F34", True), ("RHEL9", True),
+])
+def test_duplicate_rule(name, last):
+    assert parse_release(name).last_duplicate_wins is last
+
+
+@pytest.mark.parametrize("name, expected", [
+    ("F22", OLD), ("F25", OLD),
+    ("F26", SANE), ("F27", SANE),
+    ("F28", SANE_NOTEMPTY), ("F32", SANE_NOTEMPTY),
+    ("F33", SANE), ("F34", SANE), ("RHEL7", SANE), ("RHEL8", SANE), ("RHEL9", SANE),
+])
+def test_omitted_defaults_kickstart_era(name, expected):
+    for policy_name in ("root", "user", "luks"):
+        assert parse_release(name).omitted_defaults(policy_name) == expected
+
+
+@pytest.mark.parametrize("name", ["F35", "F36", "F40", "RHEL10", "DEVEL"])
+def test_omitted_defaults_configuration_era(name):
+    release = parse_release(name)
+    assert release.omitted_defaults("root") == SANE_NOTEMPTY
+    assert release.omitted_defaults("user") == SANE
+    assert release.omitted_defaults("luks") == SANE_NOTEMPTY
+
+
+def test_omitted_defaults_are_fresh_dicts():
+    release = parse_release("F30")
+    release.omitted_defaults("root")["minlen"] = 99
+    assert release.omitted_defaults("root")["minlen"] == 6
+
+
+@pytest.mark.parametrize("text, name, label", [
+    ("f40", "F40", "Fedora 40"), (" RHEL9 ", "RHEL9", "RHEL 9"), ("devel", "DEVEL", "Fedora development (DEVEL)"),
+])
+def test_names_are_normalised(text, name, label):
+    release = parse_release(text)
+    assert release.name == name
+    assert release.label == label
+    assert release == parse_release(name)
+    assert hash(release) == hash(parse_release(name))
+
+
+@pytest.mark.parametrize("bad", ["F21", "RHEL6", "FC6"])
+def test_releases_before_the_section_are_rejected(bad):
+    with pytest.raises(ReleaseError, match="Fedora 22 and RHEL 7.3|pykickstart release name"):
+        parse_release(bad)
+
+
+@pytest.mark.parametrize("bad", ["", "  ", None, 40, "Fedora40", "F", "RHEL", "F40.1", "CENTOS9"])
+def test_nonsense_is_rejected_with_the_accepted_forms(bad):
+    with pytest.raises(ReleaseError) as err:
+        parse_release(bad)
+    assert "F40" in str(err.value) or "F22" in str(err.value)
