@@ -59,14 +59,18 @@ class PolicyError(ValueError):
 #   changes in the installer UI.  Length 8 is FESCo's passphrase minimum.
 # * Be strict where nobody is: Server and Cloud passwords come from code and
 #   vaults, so nothing stops them from being long.  Length 15 is NIST SP
-#   800-63B rev. 4's minimum for a password used as the only factor; quality
-#   50 is where pwscore(1) starts calling a password "fairly strong".
+#   800-63B rev. 4's minimum for a password used as the only factor.
+# * Quality 30 everywhere: it is where anaconda's strength meter moves from
+#   "fair" to "good".  libpwquality's score shrinks as minlen grows (its
+#   divisor is 3 * minlen + 8), so a higher bar would reject strong secrets:
+#   a random 20-character password scores 36 at minlen 20, a four-word
+#   28-character passphrase 47.
 # * Be strictest for LUKS everywhere: a LUKS passphrase is attacked offline at
 #   full speed (the cryptsetup FAQ asks for well over 64 bits), so it is
 #   strict in every product, longest on unattended machines, and never empty.
 # ---------------------------------------------------------------------------
-_STRICT_LOGIN = dict(minlen=15, minquality=50, strict=True, emptyok=False, changesok=False)
-_STRICT_LUKS = dict(minlen=20, minquality=60, strict=True, emptyok=False, changesok=False)
+_STRICT_LOGIN = dict(minlen=15, minquality=30, strict=True, emptyok=False, changesok=False)
+_STRICT_LUKS = dict(minlen=20, minquality=30, strict=True, emptyok=False, changesok=False)
 
 PRESETS = {
     "server": {
@@ -86,7 +90,7 @@ PRESETS = {
         "root": dict(minlen=8, minquality=30, strict=False, emptyok=True, changesok=True),
         "user": dict(minlen=8, minquality=30, strict=False, emptyok=False, changesok=True),
         # Typed at every boot, attacked offline: strict, 16 bytes or more.
-        "luks": dict(minlen=16, minquality=50, strict=True, emptyok=False, changesok=False),
+        "luks": dict(minlen=16, minquality=30, strict=True, emptyok=False, changesok=False),
     },
 }
 
