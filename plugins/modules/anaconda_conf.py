@@ -1,0 +1,435 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+DOCUMENTATION = r"""
+module: anaconda_conf
+short_description: Password policies as anaconda configuration and installer updates images
+version_added: 0.1.0
+description:
+  - Renders password policies as an anaconda configuration drop-in (section C([User Interface]), options
+    C(password_policies), C(can_change_root) and C(can_change_users)), the form in which Fedora 34 and later and
+    RHEL 9 and later installers read them. Fedora 36 and RHEL 10 removed the C(%anaconda) kickstart section, so for
+    those installers this is the only way to set a password policy.
+  - Writes the drop-in to a file (O(dest)), builds an installer updates image holding it (O(updates_image), to boot
+    with C(inst.updates=URL)), or both; with neither, or with O(content), it only returns the text.
+  - Without O(policies) and O(product) it reads instead of writing, returning the policies that O(dest),
+    O(updates_image) or O(content) holds.
+  - A drop-in's C(password_policies) replaces the installer's whole list, and a policy missing from it has no limits
+    at all, so the drop-in always holds C(root), C(user) and C(luks); a policy you do not give is written with the
+    O(product) preset, else with the installer's shipped default for O(target) (quality 1, length 6, and only
+    C(user) allows an empty password).
+  - C(changesok) of C(root) becomes C(can_change_root) and of C(user) C(can_change_users). The installer has no
+    such option for C(luks); C(changesok=true) there is reported with a warning and not written.
+author:
+  - kickstart.pwpolicy contributors
+extends_documentation_fragment:
+  - kickstart.pwpolicy.policy
+  - ansible.builtin.files
+attributes:
+  check_mode:
+    support: full
+    description: Reports what would change, writes nothing.
+  diff_mode:
+    support: full
+    description: Shows the drop-in text before and after, for O(dest) and for the drop-in inside O(updates_image).
+options:
+  target:
+    description:
+      - The installer release, as pykickstart names it (for example V(F40), V(RHEL10), V(DEVEL)).
+      - It must read anaconda configuration, that is Fedora 34 or later or RHEL 9 or later; older releases take
+        the C(%anaconda) C(pwpolicy) section instead (module M(kickstart.pwpolicy.ks_pwpolicy)).
+      - It decides what an omitted field means (the installer's shipped configuration for that release).
+    type: str
+    default: DEVEL
+  dest:
+    description:
+      - The drop-in file to write, for example C(/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf) on an installer
+        image being prepared, or a file you serve or package yourself.
+      - The module owns the whole file; its previous content is replaced.
+      - The parent directory must exist. A new file gets mode C(0644) unless O(mode) says otherwise.
+    type: path
+  content:
+    description:
+      - Content mode. The drop-in text to start from (may be empty); its policies are returned as RV(previous) and
+        the diff is computed against it. Nothing is written; the new text is returned as RV(conf).
+      - Content mode is also what happens when neither O(dest) nor O(updates_image) is given.
+      - Mutually exclusive with O(dest) and O(updates_image).
+    type: str
+  updates_image:
+    description:
+      - Path of an installer updates image to build (a gzip-compressed cpio archive in C(newc) format) that holds
+        the drop-in as C(etc/anaconda/conf.d/)O(conf_name) with its parent directories.
+      - Boot the installer with C(inst.updates=) pointing at this file served over HTTP, HTTPS, FTP or NFS.
+      - The image holds only the drop-in; an existing file is replaced when its content differs.
+      - Builds are reproducible (owner 0, fixed times, fixed inode numbers, no name or time in the gzip header), so
+        the same policies always give the same bytes. A new image gets mode C(0644) unless O(mode) says otherwise.
+    type: path
+  conf_name:
+    description:
+      - File name of the drop-in inside O(updates_image). The installer reads C(/etc/anaconda/conf.d/*.conf) in
+        name order and a later file overrides an earlier one, so a high number makes this one win.
+    type: str
+    default: 90-kickstart-pwpolicy.conf
+  image_mtime:
+    description:
+      - Modification time (seconds since 1970) of every member of O(updates_image), as C(SOURCE_DATE_EPOCH) does for
+        reproducible builds.
+    type: int
+    default: 0
+  backup:
+    description:
+      - Keep a time-stamped copy of O(dest) and of O(updates_image) before replacing them.
+    type: bool
+    default: false
+notes:
+  - File attributes (O(mode), O(owner), O(group), SELinux context) apply to both O(dest) and O(updates_image).
+  - Idempotent. The updates image is compared by content (members, modes, owners, times, data), not by the file's
+    own time stamps.
+  - Fedora 34, Fedora 35 and RHEL 9 also read the deprecated C(%anaconda) section (Fedora 35 ignores it); use one
+    form per installer.
+seealso:
+  - module: kickstart.pwpolicy.ks_pwpolicy
+  - name: Anaconda configuration files
+    description: How the installer reads its configuration and drop-ins.
+    link: https://anaconda-installer.readthedocs.io/en/latest/configuration-files.html
+  - name: Anaconda boot options (inst.updates)
+    description: How to give the installer an updates image.
+    link: https://anaconda-installer.readthedocs.io/en/latest/boot-options.html#inst-updates
+"""
+
+EXAMPLES = r"""
+- name: Server policies for a RHEL 10 install, as an updates image to boot with inst.updates=
+  kickstart.pwpolicy.anaconda_conf:
+    product: server
+    target: RHEL10
+    updates_image: /var/www/html/ks/rhel10-updates.img
+  register: pwconf
+
+- name: Raise the LUKS length and write the drop-in into a prepared installer tree
+  kickstart.pwpolicy.anaconda_conf:
+    target: F40
+    policies:
+      luks:
+        minlen: 24
+        strict: true
+    dest: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
+
+- name: Only render the text
+  kickstart.pwpolicy.anaconda_conf:
+    product: workstation
+    target: F42
+  register: rendered
+
+- name: Read the policies an existing updates image holds
+  kickstart.pwpolicy.anaconda_conf:
+    updates_image: /var/www/html/ks/rhel10-updates.img
+    target: RHEL10
+  register: current
+"""
+
+RETURN = r"""
+policies:
+  description:
+    - The policies the drop-in holds afterwards, in the order root, user, luks (in read mode: the policies found).
+  returned: always
+  type: list
+  elements: dict
+  sample:
+    - {name: root, minlen: 15, minquality: 30, strict: true, emptyok: false, changesok: false}
+previous:
+  description: The policies the drop-in held before (empty when there was none).
+  returned: always
+  type: list
+  elements: dict
+  sample: []
+conf:
+  description: The drop-in text (afterwards; in read mode the text that was read).
+  returned: always
+  type: str
+  sample: |
+    [User Interface]
+    can_change_root = False
+    can_change_users = False
+    password_policies =
+        root (quality 30, length 15, strict)
+        user (quality 30, length 15, strict)
+        luks (quality 30, length 20, strict)
+dest:
+  description: The drop-in file, when O(dest) was given.
+  returned: when O(dest) is given
+  type: str
+  sample: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
+updates_image:
+  description: Path of the updates image, when O(updates_image) was given.
+  returned: when O(updates_image) is given
+  type: str
+  sample: /var/www/html/ks/rhel10-updates.img
+dropin:
+  description: Path of the drop-in inside the installer (and inside the updates image).
+  returned: always
+  type: str
+  sample: etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
+backup_file:
+  description: The backup of O(dest), when one was made.
+  returned: when O(backup=true) and O(dest) changed
+  type: str
+backup_image:
+  description: The backup of O(updates_image), when one was made.
+  returned: when O(backup=true) and O(updates_image) changed
+  type: str
+"""
+
+import os
+import tempfile
+import traceback
+
+from ansible.module_utils.basic import AnsibleModule
+from ansible.module_utils.common.text.converters import to_bytes, to_native, to_text
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import (
+    DEFAULT_CONF_NAME,
+    ConfError,
+    check_conf_name,
+    conf_policies,
+    conf_release,
+    dropin_path,
+    parse_conf,
+    render_conf,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import (
+    UpdatesImageError,
+    build_image,
+    image_files,
+    read_image_file,
+    same_content,
+)
+
+NEW_FILE_MODE = 0o644
+
+
+def _dicts(policies):
+    return [policies[name].to_dict() for name in NAMES if name in policies]
+
+
+def _read_text(module, path):
+    try:
+        with open(path, "rb") as stream:
+            return to_text(stream.read(), errors="surrogate_or_strict")
+    except (IOError, OSError, UnicodeError) as exc:
+        module.fail_json(msg="cannot read %s: %s" % (path, to_native(exc)))
+
+
+def _check_writable_path(module, path, option):
+    if os.path.isdir(path):
+        module.fail_json(msg="%s %s is a directory; give the path of a file" % (option, path))
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        module.fail_json(msg="%s: directory %s does not exist; create it first" % (option, parent))
+
+
+def _write(module, path, data, backup):
+    """Write ``data`` to ``path`` atomically; returns the backup file name or None."""
+    backup_file = None
+    if backup and os.path.exists(path):
+        backup_file = module.backup_local(path)
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=os.path.dirname(os.path.abspath(path)))
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(data)
+        os.chmod(tmp, NEW_FILE_MODE)
+        module.atomic_move(tmp, path, unsafe_writes=module.params["unsafe_writes"])
+    except Exception as exc:  # pylint: disable=broad-except
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        module.fail_json(msg="cannot write %s: %s" % (path, to_native(exc)), exception=traceback.format_exc())
+    return backup_file
+
+
+def _set_attributes(module, path, existed, changed):
+    args = module.load_file_common_arguments(module.params, path=path)
+    if args.get("mode") is None and not existed:
+        args["mode"] = NEW_FILE_MODE
+    return module.set_fs_attributes_if_different(args, changed)
+
+
+def _read_image_dropin(module, path, member, required):
+    """``(text or None, members or None)`` of the drop-in inside the image at ``path``."""
+    try:
+        members = read_image_file(path)
+    except (IOError, OSError, UpdatesImageError) as exc:
+        if required:
+            module.fail_json(msg="updates_image %s: cannot read it as an updates image: %s" % (path, to_native(exc)))
+        module.warn("updates_image %s is not a readable updates image (%s); it will be replaced"
+                    % (path, to_native(exc)))
+        return None, None
+    data = image_files(members).get(member)
+    if data is None:
+        if required:
+            module.fail_json(msg="updates_image %s holds no %s; set conf_name to the drop-in's file name"
+                             % (path, member))
+        return None, members
+    try:
+        return to_text(data, errors="surrogate_or_strict"), members
+    except UnicodeError:
+        if required:
+            module.fail_json(msg="updates_image %s: %s is not UTF-8 text" % (path, member))
+        return None, members
+
+
+def _parse_previous(module, text, target, source, required):
+    if text is None:
+        return {}
+    try:
+        parsed = parse_conf(text, target, source)
+    except ConfError as exc:
+        if required:
+            module.fail_json(msg=to_native(exc))
+        module.warn("%s; it will be replaced" % to_native(exc))
+        return {}
+    for warning in parsed.warnings:
+        module.warn(warning)
+    return parsed.policies
+
+
+def main():
+    module = AnsibleModule(
+        argument_spec=dict(
+            policies=dict(type="raw"),
+            product=dict(type="str", choices=["server", "cloud", "workstation"]),
+            target=dict(type="str", default="DEVEL"),
+            dest=dict(type="path"),
+            content=dict(type="str"),
+            updates_image=dict(type="path"),
+            conf_name=dict(type="str", default=DEFAULT_CONF_NAME),
+            image_mtime=dict(type="int", default=0),
+            backup=dict(type="bool", default=False),
+        ),
+        mutually_exclusive=[("content", "dest"), ("content", "updates_image")],
+        add_file_common_args=True,
+        supports_check_mode=True,
+    )
+    params = module.params
+    dest = params["dest"]
+    image = params["updates_image"]
+    target = params["target"]
+    read_mode = params["policies"] is None and params["product"] is None
+
+    try:
+        conf_release(target)
+        member = dropin_path(check_conf_name(params["conf_name"]))
+    except ConfError as exc:
+        module.fail_json(msg=to_native(exc))
+    mtime = params["image_mtime"]
+    if not 0 <= mtime <= 0xFFFFFFFF:
+        module.fail_json(msg="image_mtime must be from 0 to 4294967295 (seconds since 1970), got %d" % mtime)
+    for option, path in (("dest", dest), ("updates_image", image)):
+        if path is not None and not read_mode:
+            _check_writable_path(module, path, option)
+
+    result = dict(changed=False, dropin=member)
+    if dest is not None:
+        result["dest"] = dest
+    if image is not None:
+        result["updates_image"] = image
+
+    # What is there now.
+    dest_text = _read_text(module, dest) if dest is not None and os.path.exists(dest) else None
+    image_text, image_members = None, None
+    if image is not None and os.path.exists(image):
+        image_text, image_members = _read_image_dropin(module, image, member, required=read_mode)
+    content_text = params["content"]
+
+    if read_mode:
+        if dest is not None:
+            source, text = dest, dest_text
+        elif image is not None:
+            source, text = "%s:%s" % (image, member), image_text
+        else:
+            source, text = "content", content_text
+        if text is None and (dest is not None or image is not None):
+            module.fail_json(msg="%s does not exist; give policies or product to create it" % (dest or image))
+        policies = _parse_previous(module, text or "", target, source, required=True)
+        result.update(policies=_dicts(policies), previous=_dicts(policies), conf=text or "")
+        module.exit_json(**result)
+
+    # What it should be.
+    try:
+        policies = conf_policies(params["policies"], params["product"], target)
+        conf, warnings = render_conf(policies)
+        check = parse_conf(conf, target, "rendered configuration").policies
+    except (ConfError, PolicyError) as exc:
+        module.fail_json(msg=to_native(exc))
+    for warning in warnings:
+        module.warn(warning)
+    expected = dict(policies)
+    if "luks" in expected:
+        expected["luks"] = expected["luks"].replace(changesok=check["luks"].changesok)
+    if check != expected:  # pragma: no cover - a rendering bug, not a user error
+        module.fail_json(msg="internal error: the rendered configuration does not read back as the same policies")
+
+    if dest is not None:
+        previous_text, previous_source = dest_text, dest
+    elif image is not None:
+        previous_text, previous_source = image_text, "%s:%s" % (image, member)
+    else:
+        previous_text, previous_source = content_text, "content"
+    previous = _parse_previous(module, previous_text, target, previous_source, required=False)
+    result.update(policies=_dicts(check), previous=_dicts(previous), conf=conf)
+
+    diffs = []
+    if dest is not None:
+        dest_changed = dest_text != conf
+        if dest_changed:
+            diffs.append(dict(before_header=dest, after_header=dest, before=dest_text or "", after=conf))
+            result["changed"] = True
+            if not module.check_mode:
+                backup_file = _write(module, dest, to_bytes(conf), params["backup"])
+                if backup_file:
+                    result["backup_file"] = backup_file
+        if not module.check_mode:
+            result["changed"] = _set_attributes(module, dest, dest_text is not None, result["changed"])
+        elif os.path.exists(dest):
+            result["changed"] = _set_attributes(module, dest, True, result["changed"])
+
+    if image is not None:
+        files = {member: conf}
+        image_existed = os.path.exists(image)
+        image_changed = image_members is None or not same_content(image_members, files, mtime)
+        if image_changed:
+            header = "%s:%s" % (image, member)
+            diffs.append(dict(before_header=header, after_header=header, before=image_text or "", after=conf))
+            result["changed"] = True
+            if not module.check_mode:
+                try:
+                    data = build_image(files, mtime)
+                except UpdatesImageError as exc:
+                    module.fail_json(msg="updates_image: %s" % to_native(exc))
+                backup_image = _write(module, image, data, params["backup"])
+                if backup_image:
+                    result["backup_image"] = backup_image
+        if not module.check_mode:
+            result["changed"] = _set_attributes(module, image, image_existed, result["changed"])
+        elif image_existed:
+            result["changed"] = _set_attributes(module, image, True, result["changed"])
+
+    if dest is None and image is None and content_text is not None and content_text != conf:
+        # Content mode: "changed" says the given text differs from the result.
+        # Rendering alone (no content, no files) changes nothing.
+        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
+        result["changed"] = True
+
+    if module._diff and diffs:
+        result["diff"] = diffs if len(diffs) > 1 else diffs[0]
+    module.exit_json(**result)
+
+
+if __name__ == "__main__":
+    main()
