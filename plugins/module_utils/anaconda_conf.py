@@ -104,7 +104,7 @@ def conf_release(target=None):
     Raises :class:`ConfError` for older releases, pointing to ``ks_pwpolicy``.
     """
     try:
-        release = parse_release(target or NEWEST)
+        release = parse_release(NEWEST if target is None else target)
     except ReleaseError as exc:
         raise ConfError(str(exc))
     if not release.reads_anaconda_conf:

@@ -1,0 +1,264 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+import gzip
+import os
+import shutil
+import stat
+import subprocess
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import UpdatesImageError
+
+DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
+TEXT = "[User Interface]\npassword_policies =\n    root (quality 1, length 6)\n"
+CPIO = shutil.which("cpio")
+needs_cpio = pytest.mark.skipif(CPIO is None, reason="the cpio tool is not installed")
+
+
+def cpio(args, data, cwd=None):
+    proc = subprocess.run([CPIO] + args, input=data, cwd=cwd, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, check=True)
+    return proc.stdout.decode("utf-8")
+
+
+def tree(root):
+    """{relative path: (kind, mode, content)} of everything under root."""
+    found = {}
+    for base, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = os.path.join(base, name)
+            rel = os.path.relpath(path, root)
+            info = os.lstat(path)
+            if stat.S_ISDIR(info.st_mode):
+                found[rel] = ("dir", stat.S_IMODE(info.st_mode), None)
+            else:
+                with open(path, "rb") as stream:
+                    found[rel] = ("file", stat.S_IMODE(info.st_mode), stream.read())
+    return found
+
+
+# --------------------------------------------------------------------------
+# with the cpio tool
+# --------------------------------------------------------------------------
+
+@needs_cpio
+def test_cpio_lists_exactly_the_drop_in_and_its_parents():
+    raw = gzip.decompress(ui.build_image({DROPIN: TEXT}))
+    listed = cpio(["-t", "--quiet"], raw).splitlines()
+    assert listed == ["etc", "etc/anaconda", "etc/anaconda/conf.d", DROPIN]
+
+
+@needs_cpio
+def test_cpio_verbose_listing_shows_root_owner_and_fixed_time():
+    raw = gzip.decompress(ui.build_image({DROPIN: TEXT}, mtime=0))
+    for line in cpio(["-tv", "--quiet", "--numeric-uid-gid"], raw).splitlines():
+        fields = line.split()
+        assert fields[2:4] == ["0", "0"], line
+        assert "1970" in line, line
+        assert fields[0] == ("-rw-r--r--" if line.endswith(".conf") else "drwxr-xr-x"), line
+
+
+@needs_cpio
+def test_cpio_extracts_the_exact_tree(tmp_path):
+    raw = gzip.decompress(ui.build_image({DROPIN: TEXT}, mtime=1700000000))
+    cpio(["-idm", "--quiet", "--no-absolute-filenames"], raw, cwd=str(tmp_path))
+    assert tree(str(tmp_path)) == {
+        "etc": ("dir", 0o755, None),
+        "etc/anaconda": ("dir", 0o755, None),
+        "etc/anaconda/conf.d": ("dir", 0o755, None),
+        DROPIN: ("file", 0o644, TEXT.encode("utf-8")),
+    }
+    assert int(os.stat(str(tmp_path / DROPIN)).st_mtime) == 1700000000
+
+
+@needs_cpio
+@settings(max_examples=30, deadline=None)
+@given(files=st.dictionaries(
+    st.lists(st.sampled_from(["etc", "anaconda", "conf.d", "a", "b.conf", "x-y"]), min_size=1, max_size=4)
+    .map("/".join),
+    st.binary(max_size=300), min_size=1, max_size=4))
+def test_cpio_extracts_any_tree(tmp_path_factory, files):
+    # a path that is also a parent of another path is a conflict
+    names = sorted(files)
+    conflict = any(b.startswith(a + "/") for a in names for b in names)
+    if conflict:
+        with pytest.raises(UpdatesImageError):
+            ui.build_image(files)
+        return
+    target = tmp_path_factory.mktemp("x")
+    cpio(["-idm", "--quiet"], gzip.decompress(ui.build_image(files)), cwd=str(target))
+    extracted = dict((k, v[2]) for k, v in tree(str(target)).items() if v[0] == "file")
+    assert extracted == files
+
+
+@needs_cpio
+def test_reader_reads_what_gnu_cpio_writes(tmp_path):
+    src = tmp_path / "src"
+    (src / "etc/anaconda/conf.d").mkdir(parents=True)
+    (src / DROPIN).write_text(TEXT)
+    names = "\n".join(["etc", "etc/anaconda", "etc/anaconda/conf.d", DROPIN]) + "\n"
+    proc = subprocess.run([CPIO, "-o", "-H", "newc", "--quiet"], input=names.encode(), cwd=str(src),
+                          stdout=subprocess.PIPE, check=True)
+    members = ui.read_image(gzip.compress(proc.stdout))
+    assert [m.name for m in members] == ["etc", "etc/anaconda", "etc/anaconda/conf.d", DROPIN]
+    assert ui.image_files(members) == {DROPIN: TEXT.encode()}
+    # the same content whatever inode numbers and times the tool used (owner
+    # must be root for that, as in a real image)
+    if os.getuid() == 0:
+        os.chmod(str(src / DROPIN), 0o644)
+        assert ui.same_content(members, {DROPIN: TEXT}) is (stat.S_IMODE(members[-1].mode) == 0o644)
+
+
+# --------------------------------------------------------------------------
+# reproducibility
+# --------------------------------------------------------------------------
+
+def test_byte_identical_rebuilds():
+    first = ui.build_image({DROPIN: TEXT, "etc/other.conf": b"x"})
+    second = ui.build_image({"etc/other.conf": b"x", DROPIN: TEXT})
+    assert first == second
+
+
+def test_gzip_header_has_no_time_and_no_name():
+    data = ui.build_image({DROPIN: TEXT})
+    assert data[:3] == b"\x1f\x8b\x08"
+    flags = data[3]
+    assert flags & 0x08 == 0  # FNAME
+    assert data[4:8] == b"\0\0\0\0"  # MTIME
+
+
+def test_mtime_and_content_change_the_bytes():
+    base = ui.build_image({DROPIN: TEXT})
+    assert ui.build_image({DROPIN: TEXT}, mtime=1) != base
+    assert ui.build_image({DROPIN: TEXT + "\n"}) != base
+
+
+def test_header_fields():
+    members = ui.read_image(ui.build_image({DROPIN: TEXT}, mtime=42))
+    assert [m.ino for m in members] == [1, 2, 3, 4]
+    assert [m.nlink for m in members] == [3, 3, 2, 1]
+    assert all(m.uid == 0 and m.gid == 0 and m.mtime == 42 for m in members)
+    assert [oct(m.mode) for m in members] == [oct(0o40755)] * 3 + [oct(0o100644)]
+    assert members[-1].data == TEXT.encode()
+    assert not members[-1].is_dir and members[0].is_dir
+
+
+def test_newc_alignment():
+    raw = ui.build_cpio({"a": b"123"})
+    assert len(raw) % 4 == 0
+    assert raw.startswith(b"070701")
+    assert b"TRAILER!!!\0" in raw
+
+
+@settings(max_examples=100, deadline=None)
+@given(files=st.dictionaries(
+    st.from_regex(r"[a-z0-9._-]{1,12}(/[a-z0-9_-]{1,8}){0,2}", fullmatch=True)
+    .filter(lambda p: not any(part in (".", "..") for part in p.split("/"))),
+    st.binary(max_size=200), min_size=1, max_size=5),
+    mtime=st.integers(0, 0xFFFFFFFF))
+def test_read_back_round_trip(files, mtime):
+    names = sorted(files)
+    if any(b.startswith(a + "/") for a in names for b in names):
+        return
+    image = ui.build_image(files, mtime)
+    members = ui.read_image(image)
+    assert ui.image_files(members) == files
+    assert ui.same_content(members, files, mtime)
+    assert ui.same_content(members, files)
+    assert image == ui.build_image(dict(reversed(list(files.items()))), mtime)
+
+
+# --------------------------------------------------------------------------
+# same_content
+# --------------------------------------------------------------------------
+
+def test_same_content_differences():
+    members = ui.read_image(ui.build_image({DROPIN: TEXT}, mtime=5))
+    assert ui.same_content(members, {DROPIN: TEXT})
+    assert ui.same_content(members, {DROPIN: TEXT}, mtime=5)
+    assert not ui.same_content(members, {DROPIN: TEXT}, mtime=0)
+    assert not ui.same_content(members, {DROPIN: TEXT + "x"})
+    assert not ui.same_content(members, {DROPIN: TEXT, "etc/x": ""})
+    assert not ui.same_content(members[:-1], {DROPIN: TEXT})
+    assert not ui.same_content(members[1:], {DROPIN: TEXT})
+    changed = list(members)
+    changed[-1] = ui.Member(DROPIN, 0o100600, data=TEXT.encode())
+    assert not ui.same_content(changed, {DROPIN: TEXT})
+    changed[-1] = ui.Member(DROPIN, 0o100644, uid=1000, data=TEXT.encode())
+    assert not ui.same_content(changed, {DROPIN: TEXT})
+    dotted = [ui.Member(".", 0o40755)] + [ui.Member("./" + m.name, m.mode, data=m.data) for m in members]
+    assert ui.same_content(dotted, {DROPIN: TEXT})
+
+
+def test_plain_cpio_is_readable_too():
+    raw = ui.build_cpio({"a/b": "x"})
+    assert ui.image_files(ui.read_image(raw)) == {"a/b": b"x"}
+
+
+def test_read_image_file(tmp_path):
+    path = tmp_path / "updates.img"
+    path.write_bytes(ui.build_image({DROPIN: TEXT}))
+    assert ui.image_files(ui.read_image_file(str(path))) == {DROPIN: TEXT.encode()}
+
+
+# --------------------------------------------------------------------------
+# errors
+# --------------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", ["/etc/x.conf", "", "etc//x", "etc/../x", "./etc/x", "etc\\x", None])
+def test_bad_member_paths(path):
+    with pytest.raises(UpdatesImageError) as err:
+        ui.build_image({path: "x"})
+    assert "member path" in str(err.value)
+
+
+def test_file_and_directory_conflict():
+    with pytest.raises(UpdatesImageError) as err:
+        ui.build_image({"etc": "x", "etc/a": "y"})
+    assert "both a file and a directory" in str(err.value)
+
+
+@pytest.mark.parametrize("mtime", [-1, 2 ** 32, 1.5, "0", True])
+def test_bad_mtime(mtime):
+    with pytest.raises(UpdatesImageError) as err:
+        ui.build_image({"a": "x"}, mtime)
+    assert "mtime" in str(err.value)
+
+
+def test_bad_content_type():
+    with pytest.raises(UpdatesImageError) as err:
+        ui.build_image({"a": 3})
+    assert "text or bytes" in str(err.value)
+
+
+def test_read_errors():
+    raw = ui.build_cpio({"a": b"hello"})
+    cases = [
+        (b"", "without its TRAILER"),
+        (b"070707" + raw[6:], "not a newc cpio header"),
+        (raw[:6] + b"zzzzzzzz" + raw[14:], "not hexadecimal"),
+        (raw[:112], "name is truncated"),
+        (raw[:120], "is truncated"),
+        (raw[:-124], "without its TRAILER"),
+        (b"\x1f\x8b\x08garbage", "not valid gzip"),
+        (gzip.compress(raw)[:-6], "not valid gzip"),
+        (b"070701" + b"0" * 104 + b"abc", "name is truncated"),
+    ]
+    for data, message in cases:
+        with pytest.raises(UpdatesImageError) as err:
+            ui.read_image(data)
+        assert message in str(err.value), (data[:20], str(err.value))
+
+
+def test_read_error_non_utf8_name():
+    raw = bytearray(ui.build_cpio({"ab": b""}))
+    raw[110] = 0xFF
+    with pytest.raises(UpdatesImageError) as err:
+        ui.read_image(bytes(raw))
+    assert "not UTF-8" in str(err.value)
