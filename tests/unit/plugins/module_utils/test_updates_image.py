@@ -244,7 +244,7 @@ def test_read_errors():
         (b"070707" + raw[6:], "not a newc cpio header"),
         (raw[:6] + b"zzzzzzzz" + raw[14:], "not hexadecimal"),
         (raw[:111], "name is truncated"),
-        (raw[:120], "is truncated"),
+        (raw[:115], "member 'a' is truncated"),
         (raw[:-124], "without its TRAILER"),
         (b"\x1f\x8b\x08garbage", "not valid gzip"),
         (gzip.compress(raw)[:-6], "not valid gzip"),
