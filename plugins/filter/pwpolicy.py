@@ -1,0 +1,57 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ``pwpolicy_check`` filter: a thin wrapper over module_utils.pwcheck."""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible.errors import AnsibleFilterError
+from ansible.module_utils.common.text.converters import to_text
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import (
+    PwcheckError,
+    check_against,
+)
+
+_NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
+
+
+def _plain(value, what):
+    """The text of a plain or vaulted string, never repeated in an error.
+
+    ansible-core 2.16-2.18 hand a vaulted value over as an
+    AnsibleVaultEncryptedUnicode (not a str) that decrypts when converted;
+    2.19 and later hand over an already decrypted, tagged str.  to_text()
+    covers both; a wrong vault password raises Ansible's own vault error here
+    (2.16-2.18) or stops Ansible before the filter is called (2.19+).
+    """
+    if isinstance(value, _NOT_PASSWORDS):
+        raise AnsibleFilterError(
+            "pwpolicy_check: %s must be a string or a vaulted string, got %s%s"
+            % (what, type(value).__name__,
+               " (is the variable set?)" if value is None else " (quote it in YAML)"))
+    return to_text(value, errors="surrogate_or_strict")
+
+
+def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None):
+    """Check one password against one policy; return the report (never the password)."""
+    text = _plain(password, "the password")
+    if user is not None:
+        user = _plain(user, "user")
+    if policy is not None and not isinstance(policy, (dict, str)) and not isinstance(policy, _NOT_PASSWORDS):
+        policy = _plain(policy, "policy")
+    try:
+        return check_against(text, policy, product=product, target=target, user=user, settings=settings)
+    except (PolicyError, PwcheckError) as exc:
+        raise AnsibleFilterError("pwpolicy_check: %s" % exc)
+
+
+class FilterModule(object):
+    """Password policy filters."""
+
+    def filters(self):
+        return {"pwpolicy_check": pwpolicy_check}
