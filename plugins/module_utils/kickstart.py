@@ -28,6 +28,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import copy
 import io
 import re
 import shlex
@@ -475,7 +476,7 @@ def parse_kickstart(text, target=None, validate=True):
     release = target if hasattr(target, "support") else release_for(target, text)
     version = _pykickstart_version(release)
     lines = text.splitlines(True)
-    handler = ks_version.makeVersion(version)
+    handler = _fresh_handler(version)
     section_handler = AnacondaSectionHandler(version, release)
     handler.anaconda = section_handler
     section = AnacondaSection(section_handler, lines)
@@ -509,6 +510,23 @@ def parse_kickstart(text, target=None, validate=True):
         if message:
             found.append("pykickstart (%s): %s" % (release.name, message))
     return ParsedKickstart(text, release, lines, section.sections, found)
+
+
+_PRISTINE_HANDLERS = {}
+
+
+def _fresh_handler(version):
+    """A new pykickstart handler for ``version`` (copying a pristine one is faster than building it)."""
+    if version not in _PRISTINE_HANDLERS:
+        _PRISTINE_HANDLERS[version] = ks_version.makeVersion(version)
+    pristine = _PRISTINE_HANDLERS[version]
+    # The commands' option parsers hold no parse state worth copying: share them.
+    memo = {}
+    for command in pristine.commands.values():
+        parser = getattr(command, "op", None)
+        if parser is not None:
+            memo[id(parser)] = parser
+    return copy.deepcopy(pristine, memo)
 
 
 def _redact_all(message, lines):
