@@ -1,0 +1,89 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+#   make demo   render the product presets (set-up included)
+#   make test   every test layer, with a summary (set-up included)
+#
+# Set-up steps are stamped (files inside the virtualenvs and build/), so a
+# second run installs nothing.  `make clean` removes build/; `make distclean`
+# also removes the virtualenvs.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+
+VENV      := .venv
+VENV_216  := .venv-2.16
+BUILD     := build
+COLL_PATH := $(CURDIR)/$(BUILD)/collections
+INSTALLED := $(COLL_PATH)/ansible_collections/kickstart/pwpolicy/MANIFEST.json
+
+# Everything the built collection is made of (re-install when one changes).
+COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | grep -vE '^(tools/|\.ci/|Makefile$$|tests/output/)' | while read -r f; do [ -f "$$f" ] && echo "$$f"; done)
+
+export ANSIBLE_COLLECTIONS_PATH := $(COLL_PATH)
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: help setup system venv collection demo test unit sanity integration molecule lint clean distclean
+
+help:
+	@echo "make demo       render the three product presets as %anaconda sections"
+	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint)"
+	@echo "make unit | sanity | integration | molecule | lint   one layer"
+	@echo "make setup      only create the virtualenvs and install the collection"
+	@echo "make clean | distclean"
+
+setup: system venv collection
+
+# Cheap to re-check every time; installs only what is missing.
+system:
+	@tools/system-deps.sh
+
+venv: $(VENV)/.stamp-dev $(VENV_216)/.stamp-core
+
+$(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system
+	@if [ ! -x $(VENV)/bin/python ]; then \
+	    py=$$(tools/find-python.sh 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
+	    echo "creating $(VENV) with $$py"; \
+	    "$$py" -m venv $(VENV); \
+	fi
+	$(VENV)/bin/python -m pip install --quiet -r requirements-dev.txt
+	@tools/link-pwquality.sh $(VENV)
+	@touch $@
+
+$(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
+	@if [ ! -x $(VENV_216)/bin/python ]; then \
+	    py=$$(tools/find-python.sh 12) || { echo "no Python 3.11 or 3.12 found for ansible-core 2.16" >&2; exit 1; }; \
+	    echo "creating $(VENV_216) with $$py"; \
+	    "$$py" -m venv $(VENV_216); \
+	fi
+	$(VENV_216)/bin/python -m pip install --quiet -r tools/requirements-core-2.16.txt
+	@tools/link-pwquality.sh $(VENV_216)
+	@touch $@
+
+# Build the collection tarball and install it; integration, molecule and the
+# demo use this installed copy (ANSIBLE_COLLECTIONS_PATH).
+collection: $(INSTALLED)
+
+$(INSTALLED): $(VENV)/.stamp-dev $(COLLECTION_FILES)
+	@mkdir -p $(BUILD)
+	@rm -f $(BUILD)/kickstart-pwpolicy-*.tar.gz
+	$(VENV)/bin/ansible-galaxy collection build --force --output-path $(BUILD) .
+	$(VENV)/bin/ansible-galaxy collection install --force -p $(COLL_PATH) $(BUILD)/kickstart-pwpolicy-*.tar.gz
+	@touch $@
+
+demo: setup
+	@tools/demo.sh
+
+test: setup
+	@tools/test.sh all
+
+unit sanity integration molecule lint: setup
+	@tools/test.sh $@
+
+clean:
+	rm -rf $(BUILD) tests/output
+
+distclean: clean
+	rm -rf $(VENV) $(VENV_216)
