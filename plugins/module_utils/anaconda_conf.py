@@ -366,8 +366,8 @@ def parse_conf(text, target=None, source="configuration"):
             raise ConfError("%s: %s: %s" % (source, OPTION, " ".join(str(exc).split())))
         option_line, scanned = _value_lines(text, SECTION, OPTION)
         lines = value.strip().split("\n")
-        if [t for _, t in scanned] == [line.strip() for line in lines]:
-            numbered = [(n, line) for (n, _), line in zip(scanned, lines)]
+        if [item[1] for item in scanned] == [line.strip() for line in lines]:
+            numbered = [(item[0], line) for item, line in zip(scanned, lines)]
         else:
             numbered = [(option_line, line) for line in lines]
         for lineno, line in numbered:

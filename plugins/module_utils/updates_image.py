@@ -120,7 +120,7 @@ def build_cpio(files, mtime=0):
             "mtime must be a whole number of seconds from 0 to 4294967295, got %r" % (mtime,))
     entries = _tree(files)
     subdirs = {}
-    for name, mode, _ in entries:
+    for name, mode, dummy in entries:
         if mode == DIR_MODE and "/" in name:
             parent = name.rsplit("/", 1)[0]
             subdirs[parent] = subdirs.get(parent, 0) + 1

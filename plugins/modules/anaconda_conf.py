@@ -29,7 +29,7 @@ description:
   - C(changesok) of C(root) becomes C(can_change_root) and of C(user) C(can_change_users). The installer has no
     such option for C(luks); C(changesok=true) there is reported with a warning and not written.
 author:
-  - kickstart.pwpolicy contributors
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 extends_documentation_fragment:
   - kickstart.pwpolicy.policy
   - ansible.builtin.files
@@ -138,7 +138,8 @@ EXAMPLES = r"""
 RETURN = r"""
 policies:
   description:
-    - The policies the drop-in holds afterwards, in the order root, user, luks (in read mode: the policies found).
+    - The policies the drop-in holds afterwards, in the order root, user, luks.
+    - In read mode, the policies found.
   returned: always
   type: list
   elements: dict
