@@ -724,10 +724,13 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
                 home = parsed.sections[0]
             if home is None:
                 block = render_section(missing, newline=newline)
+                # End the last line, then one blank line before the
+                # section (removing a section at the end takes one
+                # blank line with it, so adding and removing round-trips).
                 tail = ""
                 if lines and not _newline_of(lines[-1]):
                     tail += newline
-                if text.strip() and not (lines[-1].strip() == "" and not tail):
+                if lines:
                     tail += newline
                 insert.setdefault(len(lines), []).append(tail + block)
             else:
@@ -763,8 +766,8 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
         for index in range(info.header - 1, end):
             delete.add(index)
         before = info.header - 2
-        after_blank = end >= len(lines) or lines[end].strip() == ""
-        if before >= 0 and lines[before].strip() == "" and before not in delete and after_blank:
+        if before >= 0 and lines[before].strip() == "" and before not in delete \
+                and all(i in delete for i in range(end, len(lines))):
             delete.add(before)
 
     out = []
