@@ -185,17 +185,19 @@ changed:
   sample: true
 policies:
   description:
-    - The policies in effect in the kickstart afterwards, keyed by name, every field filled (an omitted option
-      shows what it means for the target release).
+    - The policies in effect in the kickstart afterwards, one dict per name in anaconda's order (root, user, luks),
+      every field filled (an omitted option shows what it means for the target release).
   returned: always
-  type: dict
+  type: list
+  elements: dict
   sample:
-    root: {name: root, minlen: 8, minquality: 50, strict: true, emptyok: true, changesok: false}
+    - {name: root, minlen: 8, minquality: 50, strict: true, emptyok: true, changesok: false}
 previous:
   description: The policies in effect before the change, in the same form as RV(policies).
   returned: always
-  type: dict
-  sample: {}
+  type: list
+  elements: dict
+  sample: []
 kickstart:
   description: The resulting kickstart text.
   returned: when O(content) is given
@@ -245,7 +247,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
 
 
 def _policy_dicts(policies):
-    return dict((name, policy.to_dict()) for name, policy in policies.items())
+    return [policy.to_dict() for policy in policies.values()]
 
 
 def _read(module, path):
