@@ -1,0 +1,39 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The pwpolicy_compliant test: the ok of the pwpolicy_check report."""
+
+import pytest
+from ansible.errors import AnsibleFilterError
+
+from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy import pwpolicy_check
+from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy import TestModule as PluginTestModule
+from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy import pwpolicy_compliant
+
+SECRET = "Xk9#mQ2!zLp7qR5@wT"
+
+
+def test_registered():
+    assert PluginTestModule().tests() == {"pwpolicy_compliant": pwpolicy_compliant}
+
+
+@pytest.mark.parametrize("password,policy,kwargs,expected,verdict", [
+    (SECRET, "root", dict(product="server"), True, "accepted"),
+    ("Summer2024", "root", dict(product="server"), False, "rejected"),  # strict: too short
+    ("password1", "root", dict(product="workstation"), True, "accepted_weak"),  # not strict: coached
+    ("", "root", dict(product="workstation"), True, "accepted"),  # emptyok: root locked
+    ("", "user", dict(product="workstation"), False, "rejected"),  # not emptyok, even when not strict
+    ("Xk9alicEQ2!zW", "user", dict(product="server", user="alice"), False, "rejected"),
+    ("Xk9alicEQ2!zWp7q", "user", dict(product="server", user="bob"), True, "accepted"),
+    (SECRET, {"name": "luks", "minlen": 24, "strict": False}, {}, True, "accepted_weak"),
+    (SECRET, "luks", dict(target="F22", settings={"minclass": 4}), True, "accepted"),
+])
+def test_compliant_is_the_reports_ok(password, policy, kwargs, expected, verdict):
+    assert pwpolicy_compliant(password, policy, **kwargs) is expected
+    assert pwpolicy_check(password, policy, **kwargs)["verdict"] == verdict
+
+
+def test_errors_do_not_leak():
+    with pytest.raises(AnsibleFilterError) as info:
+        pwpolicy_compliant("root", SECRET)
+    assert SECRET not in str(info.value)
