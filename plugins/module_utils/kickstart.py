@@ -74,8 +74,8 @@ except ImportError:
 PYKICKSTART_PACKAGE = "pykickstart"
 SECTION = "%anaconda"
 COMMAND = "pwpolicy"
-REPLACEMENT = ("anaconda configuration: option password_policies of section [User Interface], "
-               "which the module kickstart.pwpolicy.anaconda_conf writes")
+REPLACEMENT = ("anaconda configuration (option password_policies of section [User Interface], "
+               "written by the module kickstart.pwpolicy.anaconda_conf)")
 # Commands whose arguments may hold a secret: a pykickstart error on such a
 # line is reported without the line's values.
 _SECRET_COMMANDS = frozenset((
@@ -790,11 +790,12 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
         warnings_.extend(w for w in after.warnings if w not in warnings_)
     if after.sections:
         if release.support == SECTION_REMOVED:
-            message = ("kickstart line %d: %s" % (after.sections[0].header, support_message(release)))
             if validate:
                 raise KickstartEditError(
-                    message + " (remove every policy with state=absent and no policies)")
-            warnings_.append(message)
+                    "%s (to remove every policy, use state=absent without policies)"
+                    % support_message(release), after.sections[0].header)
+            warnings_.append("kickstart line %d: %s" % (after.sections[0].header,
+                                                        support_message(release)))
         elif release.support == COMMAND_REMOVED:
             warnings_.append("kickstart line %d: %s" % (after.sections[0].header,
                                                         support_message(release)))

@@ -220,6 +220,11 @@ backup_file:
   returned: when O(backup=true) and the file changed
   type: str
   sample: /srv/ks/server.ks.12345.2026-01-01@10:00:00~
+lineno:
+  description: The kickstart line an error is about, when the module fails and the error has a line.
+  returned: on failure
+  type: int
+  sample: 12
 warnings:
   description:
     - Duplicate policies and which one is in effect, other commands found inside C(%anaconda), deprecation of the
