@@ -11,6 +11,8 @@
 # Does nothing (and needs no privileges) when everything is there already.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# Set when an optional package could not be installed, so later runs do not retry.
+optional_marker="$here/../build/.optional-packages-unavailable"
 
 run_root() {
     if [ "$(id -u)" -eq 0 ]; then
@@ -23,13 +25,20 @@ run_root() {
     fi
 }
 
+optional_failed() {
+    echo "system-deps: could not install ${optional[*]}; the checks that need it are skipped" >&2
+    mkdir -p "$(dirname "$optional_marker")" && touch "$optional_marker"
+}
+
 missing=()
+optional=()  # wanted, but their absence only skips a check (shellcheck: RHEL has it in EPEL only)
 if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
     installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-    wanted=(python3-pwquality libpwquality1 cracklib-runtime libpwquality-tools cpio git python3-venv make shellcheck)
+    wanted=(python3-pwquality libpwquality1 cracklib-runtime libpwquality-tools cpio git python3-venv make)
     for pkg in "${wanted[@]}"; do
         installed "$pkg" || missing+=("$pkg")
     done
+    command -v shellcheck >/dev/null 2>&1 || [ -e "$optional_marker" ] || optional+=(shellcheck)
     # Debian's python3.X needs python3.X-venv (ensurepip) for "python -m venv".
     if py=$("$here/find-python.sh" 13); then
         case "$(readlink -f "$py")" in
@@ -41,23 +50,35 @@ if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; 
     else
         missing+=(python3)
     fi
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "system-deps: installing ${missing[*]}"
+    if [ $((${#missing[@]} + ${#optional[@]})) -gt 0 ]; then
+        echo "system-deps: installing ${missing[*]} ${optional[*]}"
         run_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    fi
+    if [ ${#missing[@]} -gt 0 ]; then
         run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
+    if [ ${#optional[@]} -gt 0 ]; then
+        run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" ||
+            optional_failed
     fi
 elif command -v dnf >/dev/null 2>&1; then
     installed() { rpm -q --whatprovides "$1" >/dev/null 2>&1; }
-    wanted=(python3-pwquality libpwquality cracklib-dicts cpio git-core make ShellCheck)
+    wanted=(python3-pwquality libpwquality cracklib-dicts cpio git-core make)
     for pkg in "${wanted[@]}"; do
         installed "$pkg" || missing+=("$pkg")
     done
+    command -v shellcheck >/dev/null 2>&1 || [ -e "$optional_marker" ] || optional+=(ShellCheck)
     "$here/find-python.sh" 13 >/dev/null || missing+=(python3)
     # ansible-core 2.16 runs on Python <= 3.12; Fedora 41+ ship 3.13 as python3.
     "$here/find-python.sh" 12 >/dev/null || missing+=(python3.12)
     if [ ${#missing[@]} -gt 0 ]; then
         echo "system-deps: installing ${missing[*]}"
         run_root dnf install -y -q "${missing[@]}"
+    fi
+    if [ ${#optional[@]} -gt 0 ]; then
+        echo "system-deps: installing ${optional[*]}"
+        run_root dnf install -y -q "${optional[@]}" ||
+            optional_failed
     fi
 else
     echo "system-deps: neither apt-get nor dnf found; install libpwquality with its Python" \
