@@ -66,7 +66,12 @@ except ImportError:
     PYKICKSTART_IMPORT_ERROR = traceback.format_exc()
     # Stand-ins so the classes below can be defined; nothing works without
     # pykickstart and every entry point says so (see require_pykickstart).
-    BaseData = BaseHandler = KickstartCommand = KickstartParser = Section = object
+
+    class _Missing(object):
+        removedKeywords = []
+        removedAttrs = []
+
+    BaseData = BaseHandler = KickstartCommand = KickstartParser = Section = _Missing
     KickstartError = KickstartVersionError = Exception
     KickstartWarning = Warning
     KSOptionParser = ks_version = None
@@ -490,9 +495,9 @@ def parse_kickstart(text, target=None, validate=True):
                 parser.readKickstartFromString(text)
         except KickstartEditError:
             raise
-        except KickstartError as exc:
-            raise _clean_error(exc, lines, release)
         except Exception as exc:  # pykickstart raises a few plain errors on odd input
+            if isinstance(exc, KickstartError):
+                raise _clean_error(exc, lines, release)
             raise KickstartEditError(
                 "pykickstart cannot read the kickstart for %s: %s: %s"
                 % (release.name, type(exc).__name__, _redact_all(str(exc), lines)))

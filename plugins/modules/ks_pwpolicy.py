@@ -33,7 +33,7 @@ description:
   - C(%include) and C(%ksappend) are never followed, because the files they name often exist only inside the
     installer; they do not break parsing or validation.
 author:
-  - kickstart.pwpolicy contributors
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 requirements:
   - pykickstart 3.x on the managed node (package C(pykickstart), or C(python3-kickstart) on Fedora and RHEL)
 extends_documentation_fragment:
