@@ -446,7 +446,7 @@ def _check_dictionary(backend, handle, items):
     if not (os.path.isfile(path + ".pwd") or os.path.isfile(path + ".pwd.gz")):
         missing.append(path + ".pwd")
     if missing:
-        raise DictionaryError(DICTIONARY_HINT % ("%s is missing" % ", ".join(missing)))
+        raise DictionaryError(DICTIONARY_HINT % ("missing: %s" % ", ".join(missing)))
 
 
 _CACHES = {}
@@ -585,6 +585,21 @@ def _plural(number, word):
     return "%d %s%s" % (number, word, "" if number == 1 else "s")
 
 
+# Codes that mean "no check was made", not "the password is weak".
+_BROKEN = (ERR_FATAL_FAILURE, ERR_MEM_ALLOC, ERR_INTEGER, ERR_UNKNOWN_SETTING,
+           ERR_NON_INT_SETTING, ERR_NON_STR_SETTING, ERR_CFGFILE_OPEN, ERR_CFGFILE_MALFORMED)
+
+
+def _checked(backend, handle, password, user):
+    """(rc, aux) from libpwquality; raises when no check could be made."""
+    rc, aux, message = backend.check(handle, password, user)
+    if rc == ERR_CRACKLIB_CHECK and "error loading dictionary" in ((aux or "") + (message or "")).lower():
+        raise DictionaryError(DICTIONARY_HINT % "libpwquality reports: error loading dictionary")
+    if rc in _BROKEN:
+        raise PwcheckError("libpwquality failed to check the password (error %d)" % rc)
+    return rc, aux
+
+
 def check_password(password, policy, user=None, settings=None, backend=None):
     """Check ``password`` (text) against ``policy`` (a :class:`policy.Policy`).
 
@@ -619,12 +634,7 @@ def check_password(password, policy, user=None, settings=None, backend=None):
     backend = backend or get_backend()
     handle = settings_cache(backend).get(items, policy.minlen)
     length = len(password)
-    rc, aux, message = backend.check(handle, password, account_for(policy.name, user))
-    if rc == ERR_CRACKLIB_CHECK and "error loading dictionary" in ((aux or "") + (message or "")).lower():
-        raise DictionaryError(DICTIONARY_HINT % ("libpwquality reports: error loading dictionary"))
-    if rc in (ERR_FATAL_FAILURE, ERR_MEM_ALLOC, ERR_INTEGER, ERR_UNKNOWN_SETTING,
-              ERR_NON_INT_SETTING, ERR_NON_STR_SETTING, ERR_CFGFILE_OPEN, ERR_CFGFILE_MALFORMED):
-        raise PwcheckError("libpwquality failed to check the password (error %d)" % rc)
+    rc, aux = _checked(backend, handle, password, account_for(policy.name, user))
 
     failed = False
     too_short = length < policy.minlen
@@ -635,7 +645,16 @@ def check_password(password, policy, user=None, settings=None, backend=None):
     if rc < 0:
         failed = True
         report["score"] = 0
-        if not (too_short and rc == ERR_MIN_LENGTH):
+        if too_short and rc == ERR_MIN_LENGTH:
+            # libpwquality stops at its length rule, already reported in
+            # characters above; ask again at its lowest minlen for the rest.
+            low = settings_cache(backend).get(items, LIBPWQUALITY_MIN_LENGTH)
+            rc_more, aux = _checked(backend, low, password, account_for(policy.name, user))
+            if rc_more < 0 and rc_more != ERR_MIN_LENGTH:
+                reason, hint = explain(rc_more, aux, length)
+                report["reasons"].append(reason)
+                report["hints"].append(hint)
+        else:
             reason, hint = explain(rc, aux, length)
             report["reasons"].append(reason)
             report["hints"].append(hint)

@@ -106,6 +106,13 @@ class TestVerdict:
         assert report["reasons"] == ["shorter than 12 characters (has 7)"]
         assert report["hints"] == ["add at least 5 more characters"]
 
+    def test_too_short_also_reports_what_else_libpwquality_finds(self, backend):
+        # libpwquality stops at its own length rule; the rest is still reported.
+        report = check(backend, "sunshine99", policy(minlen=15, minquality=0))
+        assert report["reasons"] == ["shorter than 15 characters (has 10)", "is based on a dictionary word"]
+        assert report["hints"][0] == "add at least 5 more characters"
+        assert report["strength"] == "too_short" and report["score"] == 0
+
     def test_too_short_singular(self, backend):
         report = check(backend, "Xk9#mQ2!zLp", policy(minlen=12))
         assert report["reasons"] == ["shorter than 12 characters (has 11)"]
