@@ -39,6 +39,8 @@ import string
 import threading
 from collections import OrderedDict
 
+from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
+
 # ---------------------------------------------------------------------------
 # libpwquality constants (src/pwquality.h); stable since libpwquality 1.2.
 # ---------------------------------------------------------------------------
@@ -163,8 +165,6 @@ def normalize_settings(settings):
         raise SettingsError(
             "settings must be a dict of libpwquality settings (%s), got %s"
             % (", ".join(SETTINGS), _type_name(settings)))
-    from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
-
     result = []
     for name, value in settings.items():
         if name in NOT_ACCEPTED:
@@ -365,7 +365,10 @@ class CtypesBackend(_Backend):
         value = ctypes.c_char_p(None)
         if self._lib.pwquality_get_str_value(handle.pointer, SETTINGS["dictpath"][0], ctypes.byref(value)) != 0:
             return None
-        return value.value.decode("utf-8", "replace") if value.value else None
+        raw = value.value
+        if not raw:
+            return None
+        return raw.decode("utf-8", "replace")
 
 
 _BACKEND = None

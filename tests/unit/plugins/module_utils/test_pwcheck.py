@@ -419,7 +419,10 @@ def test_no_backend_names_packages(monkeypatch):
     def fail(*args, **kwargs):
         raise OSError("libpwquality.so.1: cannot open shared object file")
 
-    monkeypatch.setattr(pwcheck, "BindingBackend", lambda: (_ for _ in ()).throw(ImportError("No module named pwquality")))
+    def no_binding():
+        raise ImportError("No module named pwquality")
+
+    monkeypatch.setattr(pwcheck, "BindingBackend", no_binding)
     monkeypatch.setattr(pwcheck, "CtypesBackend", fail)
     with pytest.raises(pwcheck.BackendUnavailable) as info:
         pwcheck.load_backend()
