@@ -215,11 +215,17 @@ def parse_policy_line(line, lineno=None):
     """
     where = ("line %d" % lineno) if lineno else "policy line"
     name, rest = _split_two(line)
-    attrs = {}
+    # Items first, a later item replacing an earlier one of the same name;
+    # only then is each checked (so "quality, quality 3" is fine).
+    raw = {}
     for item in rest.strip("()").split(","):
         if item == "":
             continue  # "a,,b" and a trailing comma are fine; " " is not
         key, value = _split_two(item)
+        raw.pop(key, None)
+        raw[key] = value
+    attrs = {}
+    for key, value in raw.items():
         if key in _FLAG_ATTRS and not value:
             attrs[key] = True
         elif key in _INT_ATTRS and value:
@@ -349,12 +355,15 @@ def parse_conf(text, target=None, source="configuration"):
         if not parser.has_option(SECTION, option):
             flags[name] = None
             continue
-        word = parser.get(SECTION, option, raw=True).strip().lower()
+        try:
+            given = parser.get(SECTION, option)
+        except configparser.Error as exc:
+            raise ConfError("%s: %s: %s" % (source, option, " ".join(str(exc).split())))
+        word = given.strip().lower()
         if word not in _BOOL_WORDS:
             raise ConfError(
                 "%s, %s: %s must be True or False, got %r"
-                % (source, _line_ref(_option_lineno(text, SECTION, option)), option,
-                   parser.get(SECTION, option, raw=True)))
+                % (source, _line_ref(_option_lineno(text, SECTION, option)), option, given))
         flags[name] = _BOOL_WORDS[word]
 
     policies = {}

@@ -271,6 +271,15 @@ def test_spelled_line_in_a_file(case):
     assert policy.emptyok is ("empty" in attrs)
 
 
+def test_a_later_item_replaces_an_earlier_one_before_checking():
+    assert ac.parse_policy_line("root (quality, quality 5, length 6)") == ("root", {"quality": 5, "length": 6})
+    assert ac.parse_policy_line("root (strict 1, strict, length 6, quality 1)") == (
+        "root", {"strict": True, "length": 6, "quality": 1})
+    with pytest.raises(ConfError) as err:
+        ac.parse_policy_line("root (quality 5, quality, length 6)")
+    assert "quality needs a number" in str(err.value)
+
+
 def test_parse_the_shipped_block():
     parsed = ac.parse_conf(SHIPPED, "F40")
     assert parsed.policies == SHIPPED_POLICIES
@@ -395,6 +404,12 @@ def test_parse_conf_interpolation_error():
     assert "password_policies" in str(err.value)
 
 
+def test_parse_conf_boolean_interpolation_error():
+    with pytest.raises(ConfError) as err:
+        ac.parse_conf("[User Interface]\ncan_change_root = %(x)s\n", "F40")
+    assert "can_change_root" in str(err.value)
+
+
 def test_parse_conf_bad_boolean_names_the_line():
     with pytest.raises(ConfError) as err:
         ac.parse_conf("[User Interface]\n\ncan_change_users = maybe\n", "F40", "x.conf")
@@ -420,3 +435,27 @@ def test_bad_conf_names(name):
     with pytest.raises(ConfError) as err:
         ac.check_conf_name(name)
     assert re.search(r"\*\.conf", str(err.value))
+
+
+@settings(max_examples=500, deadline=None)
+@given(line=st.text(alphabet=list("rootuserlks qualitylengthstrictempty 0123456789(),\t-+_x"), max_size=60))
+def test_any_line_parses_or_fails_cleanly(line):
+    try:
+        name, attrs = ac.parse_policy_line(line, 2)
+    except ConfError as exc:
+        assert str(exc).startswith("line 2: ")
+        return
+    assert name and "length" in attrs and "quality" in attrs
+    assert set(attrs) <= {"length", "quality", "strict", "empty"}
+    assert all(attrs[key] is True for key in ("strict", "empty") if key in attrs)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=st.text(alphabet=list("[]User Interfacpsword_olie=:\n rt(qualiy1,lengh6)#;%"), max_size=120))
+def test_any_file_parses_or_fails_cleanly(text):
+    try:
+        parsed = ac.parse_conf(text, "F40")
+    except ConfError as exc:
+        assert str(exc)
+        return
+    assert set(parsed.policies) <= set(NAMES)
