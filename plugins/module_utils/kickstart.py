@@ -463,6 +463,8 @@ def _clean_error(exc, lines, release):
     else:
         message = _redact_all(message, lines)
         lineno = None
+    if message.startswith("Unknown command: %s" % COMMAND):
+        message += "; pwpolicy is valid only inside a %s ... %%end section" % SECTION
     return KickstartEditError("%s (pykickstart, release %s)" % (message, release.name), lineno)
 
 

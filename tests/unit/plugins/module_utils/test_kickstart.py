@@ -182,6 +182,11 @@ def test_unknown_command_and_section_fail_when_validating_only():
     assert result.text.startswith(text)
 
 
+def test_pwpolicy_outside_the_section():
+    with pytest.raises(KickstartEditError, match="line 2: Unknown command: pwpolicy; pwpolicy is valid only inside"):
+        edit_kickstart("#version=F33\npwpolicy root\n", {"root": {}})
+
+
 def test_unterminated_section_is_an_error():
     with pytest.raises(KickstartEditError, match="line 3: Section %anaconda does not end with %end"):
         parse_kickstart("#version=F33\n%anaconda\npwpolicy root\n")

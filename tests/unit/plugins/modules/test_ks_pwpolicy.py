@@ -35,7 +35,17 @@ KS = ("#version=F33\r\n"
       "%end")
 
 
+def _clear_warnings():
+    """Forget warnings of earlier in-process module runs (Ansible keeps them in a module global)."""
+    from ansible.module_utils.common import warnings as ansible_warnings
+    for name in ("_global_warnings", "_global_deprecations"):
+        store = getattr(ansible_warnings, name, None)
+        if store is not None:
+            store.clear()
+
+
 def run(capsys, check_mode=False, diff=False, **args):
+    _clear_warnings()
     args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
                 _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
     with patch_module_args(args):
