@@ -2,9 +2,11 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
+import contextlib
 import json
 import os
 import stat
+from unittest import mock
 
 import pytest
 
@@ -13,9 +15,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy a
 try:
     from ansible.module_utils.testing import patch_module_args
 except ImportError:  # ansible-core < 2.19
-    import contextlib
-    from unittest import mock
-
     from ansible.module_utils import basic
 
     @contextlib.contextmanager
@@ -48,7 +47,16 @@ def run(capsys, check_mode=False, diff=False, **args):
     _clear_warnings()
     args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
                 _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
-    with patch_module_args(args):
+    with contextlib.ExitStack() as stack:
+        try:
+            from ansible.module_utils import _internal
+        except ImportError:  # ansible-core < 2.19
+            _internal = None
+        if _internal is not None and hasattr(_internal, "is_controller"):
+            # Once controller code is imported (other tests do), module warnings
+            # would go to the controller's display instead of the result.
+            stack.enter_context(mock.patch.object(_internal, "is_controller", False))
+        stack.enter_context(patch_module_args(args))
         with pytest.raises(SystemExit):
             module.main()
     return json.loads(capsys.readouterr().out)
