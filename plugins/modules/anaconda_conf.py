@@ -20,8 +20,8 @@ description:
   - Writes the drop-in to a file (O(dest)), builds an installer updates image holding it (O(updates_image), to boot
     with C(inst.updates=URL)), or both; with neither, or with O(content), it only returns the text.
   - Without O(policies) and O(product) it reads instead of writing, returning the policies that O(dest),
-    O(updates_image) or O(content) holds; it then fails when that file does not exist or does not parse. To write
-    the installer's shipped defaults, give an empty O(policies) (V({})).
+    O(updates_image) or O(content) holds (the first given, in that order); it then fails when that file does not
+    exist or does not parse. To write the installer's shipped defaults, give an empty O(policies) (V({})).
   - A drop-in's C(password_policies) replaces the installer's whole list, and a policy missing from it has no limits
     at all, so the drop-in always holds C(root), C(user) and C(luks); a policy you do not give is written with the
     O(product) preset, else with the installer's shipped default for O(target) (quality 1, length 6, and only
