@@ -15,7 +15,7 @@ class ModuleDocFragment(object):
 options:
   policies:
     description:
-      - The password policies, either a dict keyed by policy name or a list of dicts that each carry O(policies[].name).
+      - The password policies, either a dict keyed by policy name or a list of dicts that each carry C(name).
       - Each policy takes the keys C(name), C(minlen), C(minquality), C(strict), C(emptyok) and C(changesok); any other
         key is an error that lists the valid ones.
       - C(minlen) is a whole number from 0 to 1024, C(minquality) a whole number from 0 to 100 (libpwquality's score),
