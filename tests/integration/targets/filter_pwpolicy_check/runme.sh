@@ -9,7 +9,7 @@ cd "$here"
 out="${OUTPUT_DIR:-$(mktemp -d)}/filter_pwpolicy_check"
 mkdir -p "$out"
 
-# The plaintexts behind vars/vaulted.yml and the inline values in check.yml.
+# The plaintexts behind vars/vaulted.vault and the inline values in check.yml.
 secrets=(
     'Xk9#mQ2!zLp7qR5@wT'
     'sunshine99'
