@@ -16,6 +16,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import 
     PwcheckError,
     check_against,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import ReleaseError
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
 
@@ -46,7 +47,7 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
         policy = _plain(policy, "policy")
     try:
         return check_against(text, policy, product=product, target=target, user=user, settings=settings)
-    except (PolicyError, PwcheckError) as exc:
+    except (PolicyError, PwcheckError, ReleaseError) as exc:
         raise AnsibleFilterError("pwpolicy_check: %s" % exc)
 
 

@@ -183,6 +183,8 @@ def test_wrong_vault_password_direct_call(vault):
     (dict(policy="root", settings={"minlen": 3}), "set the policy's minlen instead"),
     (dict(policy="root", settings={"dictpath": "/nonexistent/pw_dict"}), "cracklib-runtime"),
     (dict(policy="root", user=12), "user must be a string"),
+    (dict(policy="root", target="F99x"), "unknown target 'F99x'"),
+    (dict(policy="root", settings="minclass=3"), "settings must be a dict"),
     (dict(policy=["root"]), "a policy must be a dict"),
 ])
 def test_errors_are_filter_errors_without_the_password(kwargs, message):
