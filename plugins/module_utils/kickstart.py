@@ -350,7 +350,8 @@ def _pykickstart_version(release):
         if release.is_fedora and release.major > _devel_major():
             return ks_version.DEVEL
         raise KickstartEditError(
-            "pykickstart %s does not know the release %s" % (_pykickstart_release(), release.name))
+            "pykickstart %s does not know the release %s: install a newer pykickstart on the "
+            "managed node or set target to a release it knows" % (_pykickstart_release(), release.name))
 
 
 def _devel_major():

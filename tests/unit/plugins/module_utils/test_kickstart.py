@@ -391,6 +391,11 @@ def test_new_fedora_beyond_pykickstart_falls_back_to_devel():
     assert result.text == ""
 
 
+def test_release_unknown_to_pykickstart():
+    with pytest.raises(KickstartEditError, match="does not know the release RHEL12: install a newer pykickstart"):
+        edit_kickstart("", state="absent", target="RHEL12")
+
+
 def test_missing_pykickstart_is_reported(monkeypatch):
     monkeypatch.setattr(ks, "HAS_PYKICKSTART", False)
     with pytest.raises(ks.MissingPykickstart):
