@@ -21,10 +21,14 @@ export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0 PY_COLORS=0 NO_COLOR=1
 mkdir -p "$LOGS"
 
 names=() results=() notes=()
+LAST_NAME='' LAST_STATUS=0 LAST_TIME=0
 start_all=$SECONDS
 
-record() {  # NAME RESULT NOTE
-    names+=("$1") results+=("$2") notes+=("$3")
+record() {  # NAME RESULT NOTE  (the time of the last run is added)
+    local note=$3
+    [ -n "${LAST_NAME:-}" ] && [ "$LAST_NAME" = "$1" ] && note="${note:+$note, }${LAST_TIME}s"
+    names+=("$1") results+=("$2") notes+=("$note")
+    set -- "$1" "$2" "$note"
     printf '\n=== %s: %s%s\n' "$1" "$2" "${3:+ ($3)}"
 }
 
@@ -35,6 +39,7 @@ run() {
     printf '\n=== %s: %s\n' "$name" "$*"
     (cd "$dir" && "$@") 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
+    LAST_NAME=$name
     LAST_STATUS=$status
     LAST_TIME=$((SECONDS - started))
     return "$status"
@@ -57,7 +62,7 @@ layer_unit() {
     fi
     run unit . with_venv "$VENV" pytest -q -n auto -p no:cacheprovider tests/unit
     case $LAST_STATUS in
-        0) record unit passed "${LAST_TIME}s" ;;
+        0) record unit passed "pytest -n auto" ;;
         5) record unit "nothing to test yet" "pytest collected no tests" ;;
         *) record unit FAILED "pytest exit $LAST_STATUS; log: build/test-logs/unit.log" ;;
     esac
@@ -74,7 +79,7 @@ layer_sanity() {
     tree=$(tree_copy sanity) || { record sanity FAILED "could not copy the tree"; return; }
     pyver=$(python_version "$VENV")
     if run sanity "$tree" with_venv "$VENV" ansible-test sanity --local --python "$pyver" --color no; then
-        record sanity passed "ansible-test sanity, Python $pyver, ${LAST_TIME}s"
+        record sanity passed "ansible-test sanity, Python $pyver"
     else
         record sanity FAILED "ansible-test sanity exit $LAST_STATUS; log: build/test-logs/sanity.log"
     fi
@@ -100,7 +105,7 @@ integration_with() {  # LABEL VENV
     pyver=$(python_version "$venv")
     # ansible-test points ANSIBLE_COLLECTIONS_PATH at the copy it runs in.
     if run "$name" "$tree" with_venv "$venv" ansible-test integration --local --python "$pyver" --color no; then
-        record "$name" passed "ansible-core $("$venv/bin/python" -c 'from ansible.release import __version__; print(__version__)'), ${LAST_TIME}s"
+        record "$name" passed "ansible-core $("$venv/bin/python" -c 'from ansible.release import __version__; print(__version__)')"
     else
         record "$name" FAILED "ansible-test integration exit $LAST_STATUS; log: build/test-logs/$name.log"
     fi
@@ -125,7 +130,7 @@ layer_molecule() {
     # From the collection root (galaxy.yml here): molecule uses extensions/molecule/
     # and its shared config.yml; the role comes from the installed collection.
     if run molecule . with_venv "$VENV" molecule test --all; then
-        record molecule passed "$(echo "$scenarios" | wc -l) scenario(s), ${LAST_TIME}s"
+        record molecule passed "$(echo "$scenarios" | wc -l) scenario(s)"
     else
         record molecule FAILED "log: build/test-logs/molecule.log"
     fi
