@@ -25,13 +25,14 @@ COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | gr
 export ANSIBLE_COLLECTIONS_PATH := $(COLL_PATH)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup system venv collection demo test unit sanity integration molecule lint clean distclean
+.PHONY: help setup system venv collection demo test unit sanity integration molecule lint bench clean distclean
 
 help:
 	@echo "make demo       render the three product presets as %anaconda sections"
 	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint)"
 	@echo "make unit | sanity | integration | molecule | lint   one layer"
 	@echo "make setup      only create the virtualenvs and install the collection"
+	@echo "make bench      benchmarks/bench.py (BENCH_ARGS='--runs 5 --only edit')"
 	@echo "make clean | distclean"
 
 setup: system venv collection
@@ -81,6 +82,13 @@ test: setup
 
 unit sanity integration molecule lint: setup
 	@tools/test.sh $@
+
+bench: setup
+	@if [ -f benchmarks/bench.py ]; then \
+	    PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/python benchmarks/bench.py $(BENCH_ARGS); \
+	else \
+	    echo "no benchmarks yet (benchmarks/bench.py)"; \
+	fi
 
 clean:
 	rm -rf $(BUILD) tests/output
