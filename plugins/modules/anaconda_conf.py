@@ -233,7 +233,8 @@ def _check_writable_path(module, path, option):
     if os.path.isdir(path):
         module.fail_json(msg="%s %s is a directory; give the path of a file" % (option, path))
     parent = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(parent):
+    # In check mode an earlier task may not have created the directory yet.
+    if not os.path.isdir(parent) and not module.check_mode:
         module.fail_json(msg="%s: directory %s does not exist; create it first" % (option, parent))
 
 
@@ -319,8 +320,10 @@ def main():
         supports_check_mode=True,
     )
     params = module.params
-    dest = params["dest"]
-    image = params["updates_image"]
+    # Relative paths are relative to where the module runs; make them absolute
+    # once so every later step (backup, temp file, atomic move) agrees.
+    dest = os.path.abspath(params["dest"]) if params["dest"] is not None else None
+    image = os.path.abspath(params["updates_image"]) if params["updates_image"] is not None else None
     target = params["target"]
     read_mode = params["policies"] is None and params["product"] is None
 

@@ -295,3 +295,21 @@ def test_failed_run_leaves_the_file_untouched(capsys, tmp_path):
     dest.write_text("keep me\n")
     fail(capsys, target="F40", policies={"root": {"minlen": "x"}}, dest=str(dest))
     assert dest.read_text() == "keep me\n"
+
+
+def test_relative_paths_are_taken_from_where_the_module_runs(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = ok(capsys, product="server", target="RHEL10", dest="90.conf", updates_image="updates.img")
+    assert result["changed"] is True
+    assert (tmp_path / "90.conf").read_text() == result["conf"]
+    assert ui.image_files(ui.read_image_file(str(tmp_path / "updates.img")))[DROPIN] == result["conf"].encode()
+    again = ok(capsys, product="server", target="RHEL10", dest="90.conf", updates_image="updates.img")
+    assert again["changed"] is False
+
+
+def test_check_mode_reports_a_change_when_the_directory_is_not_there_yet(capsys, tmp_path):
+    missing = tmp_path / "later"
+    result = ok(capsys, check_mode=True, product="server", target="RHEL10",
+                dest=str(missing / "90.conf"), updates_image=str(missing / "updates.img"))
+    assert result["changed"] is True
+    assert not missing.exists()
