@@ -432,24 +432,38 @@ class ParsedKickstart(object):
         return found[-1] if self.release.last_duplicate_wins else found[0]
 
 
-def _redact(message, line):
-    """``message`` without the values of ``line`` when its command may hold a secret."""
+# The command word of a line, quoted or not: cheap enough to run on every line.
+_COMMAND_WORD_RE = re.compile(r"""^\s*["']?([^\s"'=]+)""")
+
+
+def _line_secrets(line):
+    """The values on ``line`` that may be secrets (its command may hold one), else nothing."""
+    match = _COMMAND_WORD_RE.match(line)
+    if not match or (match.group(1) not in _SECRET_COMMANDS and "pass" not in line.lower()):
+        return ()
     try:
         words = shlex.split(line, comments=True)
     except ValueError:
         words = line.split()
-    if not words:
-        return message
-    if words[0] not in _SECRET_COMMANDS and "pass" not in line.lower():
-        return message
+    if not words or (words[0] not in _SECRET_COMMANDS and "pass" not in line.lower()):
+        return ()
     secrets = set()
     for word in words[1:]:
         value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
         if value and not value.startswith("-"):
             secrets.add(value)
+    return secrets
+
+
+def _hide(message, secrets):
     for value in sorted(secrets, key=len, reverse=True):
         message = re.sub(r"(?<!\w)%s(?!\w)" % re.escape(value), "<hidden>", message)
     return message
+
+
+def _redact(message, line):
+    """``message`` without the values of ``line`` when its command may hold a secret."""
+    return _hide(message, _line_secrets(line))
 
 
 def _clean_error(exc, lines, release):
@@ -538,9 +552,11 @@ def _fresh_handler(version):
 
 
 def _redact_all(message, lines):
+    """``message`` without any value of any line that may hold a secret."""
+    secrets = set()
     for line in lines:
-        message = _redact(message, line)
-    return message
+        secrets.update(_line_secrets(line))
+    return _hide(message, secrets)
 
 
 def parse_policies(text, target=None, validate=False):

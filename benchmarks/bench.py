@@ -1,0 +1,235 @@
+#!/usr/bin/env python3
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Benchmarks: every number is a ratio against a baseline measured in the same run.
+
+    python benchmarks/bench.py [--runs N] [--only edit,check,role]
+
+1. edit:  ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
+          vs a bare pykickstart parse of the same text
+          (corpus files, and a synthetic 20,000-line kickstart);
+2. check: pwpolicy_check's verdict per password (each libpwquality backend)
+          vs a raw libpwquality check() with one settings object,
+          and vs one pwscore process per password (2,000 passwords);
+3. role:  the kickstart role rendering 100 hosts' kickstarts
+          vs an ansible.builtin.template loop rendering the same content.
+
+Each measurement is the median of --runs runs.  Run through `make bench`.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import string
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")
+sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
+import conftest  # noqa: E402,F401  (makes the checkout importable as the collection)
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import build_policies  # noqa: E402
+
+TARGET = "RHEL9"
+
+
+def median_time(func, runs):
+    """Median wall time of ``runs`` calls of ``func`` (after one warm-up call)."""
+    func()
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        func()
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples)
+
+
+def report(label, ours, baseline, unit_count=1, unit="item"):
+    print("  %-58s %9.3f ms/%s  baseline %9.3f ms/%s  ratio %6.2fx"
+          % (label, ours * 1000 / unit_count, unit, baseline * 1000 / unit_count, unit, ours / baseline))
+
+
+# --- 1. editing kickstarts --------------------------------------------------
+
+def bare_parse(text):
+    from pykickstart.parser import KickstartParser
+    from pykickstart.version import makeVersion, stringToVersion
+    handler = makeVersion(stringToVersion(TARGET))
+    parser = KickstartParser(handler, followIncludes=False, missingIncludeIsFatal=False)
+    parser.readKickstartFromString(text)
+
+
+def corpus_texts():
+    texts = []
+    if not os.path.isdir(CORPUS):
+        return texts
+    for name in sorted(os.listdir(CORPUS)):
+        path = os.path.join(CORPUS, name)
+        if not os.path.isfile(path):
+            continue
+        with open(path, encoding="utf-8", errors="strict") as handle:
+            try:
+                text = handle.read()
+            except UnicodeDecodeError:
+                continue
+        try:
+            bare_parse(text)
+            ks.edit_kickstart(text, product="server", target=TARGET)
+        except Exception:  # the benchmark uses the files both accept
+            continue
+        texts.append(text)
+    return texts
+
+
+def synthetic_kickstart(lines=20000):
+    """A long kickstart: commands, 500 packages, a long %post script, a %anaconda section.
+
+    (pykickstart's %packages handling grows with the square of its length, so
+    the bulk is a script, as in real long kickstarts.)
+    """
+    head = ["#version=%s" % TARGET, "lang en_US.UTF-8", "keyboard us", "timezone UTC --utc",
+            "rootpw --lock", "text", "reboot", "%packages", "@core"]
+    head += ["package-%03d" % i for i in range(500)] + ["%end", "%post"]
+    tail = ["%end", "%anaconda",
+            "pwpolicy root --minlen=6 --minquality=1 --notstrict --nochanges --emptyok", "%end"]
+    body = ["echo step %05d >> /root/post.log" % i for i in range(lines - len(head) - len(tail))]
+    return "\n".join(head + body + tail) + "\n"
+
+
+def bench_edit(runs):
+    print("1. ks_pwpolicy edit vs bare pykickstart parse (target %s)" % TARGET)
+    texts = corpus_texts()
+    if texts:
+        ours = median_time(lambda: [ks.edit_kickstart(t, product="server", target=TARGET) for t in texts], runs)
+        base = median_time(lambda: [bare_parse(t) for t in texts], runs)
+        report("corpus (%d files)" % len(texts), ours, base, len(texts), "file")
+    else:
+        print("  corpus not found at %s: skipped" % CORPUS)
+    big = synthetic_kickstart()
+    ours = median_time(lambda: ks.edit_kickstart(big, product="server", target=TARGET), runs)
+    base = median_time(lambda: bare_parse(big), runs)
+    report("synthetic %d-line kickstart" % big.count("\n"), ours, base, 1, "file")
+
+
+# --- 2. checking passwords --------------------------------------------------
+
+def passwords(count=2000, seed=20151):
+    rng = random.Random(seed)
+    words = ["river", "otter", "maple", "lantern", "quartz", "falcon", "amber", "password", "summer", "dragon"]
+    alphabet = string.ascii_letters + string.digits + "!#%&*+-=?@^_"
+    result = []
+    for index in range(count):
+        kind = index % 4
+        if kind == 0:
+            result.append("".join(rng.choice(alphabet) for _ in range(rng.randint(6, 24))))
+        elif kind == 1:
+            result.append("-".join(rng.choice(words) for _ in range(rng.randint(2, 5))))
+        elif kind == 2:
+            result.append(rng.choice(words) + str(rng.randint(0, 9999)))
+        else:
+            result.append("".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 12))))
+    return result
+
+
+def bench_check(runs):
+    pws = passwords()
+    policy = build_policies(product="server")["root"]
+    print("2. pwpolicy_check per password vs libpwquality (%d passwords, policy server/root)" % len(pws))
+    raw = None
+    try:
+        import pwquality
+
+        def raw_binding():
+            settings = pwquality.PWQSettings()
+            settings.minlen = policy.minlen
+            for pw in pws:
+                try:
+                    settings.check(pw, None, "root")
+                except pwquality.PWQError:
+                    pass
+        raw = raw_binding
+    except ImportError:
+        print("  python binding 'pwquality' not importable: raw baseline uses the ctypes backend")
+        backend = pwcheck.load_backend("ctypes")
+
+        def raw_ctypes():
+            handle = backend.make_settings((), policy.minlen)
+            for pw in pws:
+                backend.check(handle, pw, "root")
+        raw = raw_ctypes
+    base = median_time(raw, runs)
+    results = {}
+    for name in pwcheck.BACKEND_NAMES:
+        try:
+            backend = pwcheck.load_backend(name)
+        except pwcheck.PwcheckError:
+            print("  backend %s: not available, skipped" % name)
+            continue
+        results[name] = median_time(lambda b=backend: [pwcheck.check_password(pw, policy, backend=b) for pw in pws],
+                                    runs)
+        report("pwpolicy_check, %s backend, vs raw check()" % name, results[name], base, len(pws), "pw")
+    pwscore = shutil.which("pwscore")
+    if pwscore and results:
+        sample = pws[:2000]
+
+        def processes():
+            for pw in sample:
+                subprocess.run([pwscore, "root"], input=(pw + "\n").encode(), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, check=False)
+        proc = median_time(processes, max(1, min(runs, 3))) / len(sample) * len(pws)
+        for name, ours in results.items():
+            report("pwpolicy_check, %s backend, vs one pwscore per password" % name, ours, proc, len(pws), "pw")
+    else:
+        print("  pwscore (libpwquality-tools) not found: process baseline skipped")
+
+
+# --- 3. the role over 100 hosts ---------------------------------------------
+
+def bench_role(runs):
+    here = os.path.join(ROOT, "benchmarks", "role")
+    if not os.path.isdir(here):
+        print("3. role benchmark: benchmarks/role not found, skipped")
+        return
+    bindir = os.path.dirname(sys.executable)
+    playbook = os.path.join(bindir, "ansible-playbook")
+    print("3. kickstart role vs ansible.builtin.template loop (100 hosts, 2 forks)")
+    with tempfile.TemporaryDirectory(prefix="kspw-bench-") as out:
+        env = dict(os.environ, BENCH_OUT=out, ANSIBLE_FORKS="2", ANSIBLE_STDOUT_CALLBACK="ansible.builtin.null",
+                   ANSIBLE_NOCOLOR="1")
+
+        def play(name):
+            def call():
+                shutil.rmtree(os.path.join(out, name), ignore_errors=True)
+                subprocess.run([playbook, "-i", os.path.join(here, "inventory.py"), os.path.join(here, name + ".yml")],
+                               cwd=here, env=env, check=True, stdout=subprocess.DEVNULL)
+            return call
+        ours = median_time(play("role"), runs)
+        base = median_time(play("template"), runs)
+        report("role, 100 kickstarts", ours, base, 100, "host")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--only", default="edit,check,role")
+    args = parser.parse_args()
+    chosen = set(args.only.split(","))
+    print("kickstart.pwpolicy benchmarks: median of %d runs; ratio = ours / baseline (same run)\n" % args.runs)
+    if "edit" in chosen:
+        bench_edit(args.runs)
+    if "check" in chosen:
+        bench_check(args.runs)
+    if "role" in chosen:
+        bench_role(max(1, min(args.runs, 3)))
+
+
+if __name__ == "__main__":
+    main()
