@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -32,20 +31,21 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")
 sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
-import conftest  # noqa: E402,F401  (makes the checkout importable as the collection)
+import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import build_policies  # noqa: E402
 
 TARGET = "RHEL9"
+COLLECTIONS_DIR = conftest.COLLECTIONS_DIR
 
 
 def median_time(func, runs):
     """Median wall time of ``runs`` calls of ``func`` (after one warm-up call)."""
     func()
     samples = []
-    for _ in range(runs):
+    for dummy_run in range(runs):
         start = time.perf_counter()
         func()
         samples.append(time.perf_counter() - start)
@@ -129,13 +129,13 @@ def passwords(count=2000, seed=20151):
     for index in range(count):
         kind = index % 4
         if kind == 0:
-            result.append("".join(rng.choice(alphabet) for _ in range(rng.randint(6, 24))))
+            result.append("".join(rng.choice(alphabet) for dummy in range(rng.randint(6, 24))))
         elif kind == 1:
-            result.append("-".join(rng.choice(words) for _ in range(rng.randint(2, 5))))
+            result.append("-".join(rng.choice(words) for dummy in range(rng.randint(2, 5))))
         elif kind == 2:
             result.append(rng.choice(words) + str(rng.randint(0, 9999)))
         else:
-            result.append("".join(rng.choice(string.ascii_lowercase) for _ in range(rng.randint(4, 12))))
+            result.append("".join(rng.choice(string.ascii_lowercase) for dummy in range(rng.randint(4, 12))))
     return result
 
 
@@ -202,13 +202,13 @@ def bench_role(runs):
     playbook = os.path.join(bindir, "ansible-playbook")
     print("3. kickstart role vs ansible.builtin.template loop (100 hosts, 2 forks)")
     with tempfile.TemporaryDirectory(prefix="kspw-bench-") as out:
-        env = dict(os.environ, BENCH_OUT=out, ANSIBLE_FORKS="2", ANSIBLE_STDOUT_CALLBACK="ansible.builtin.null",
-                   ANSIBLE_NOCOLOR="1")
+        env = dict(os.environ, BENCH_OUT=out, ANSIBLE_FORKS="2", ANSIBLE_NOCOLOR="1",
+                   ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", COLLECTIONS_DIR))
 
         def play(name):
             def call():
                 shutil.rmtree(os.path.join(out, name), ignore_errors=True)
-                subprocess.run([playbook, "-i", os.path.join(here, "inventory.py"), os.path.join(here, name + ".yml")],
+                subprocess.run([playbook, "-i", os.path.join(here, "inventory.yml"), os.path.join(here, name + ".yml")],
                                cwd=here, env=env, check=True, stdout=subprocess.DEVNULL)
             return call
         ours = median_time(play("role"), runs)
@@ -217,7 +217,7 @@ def bench_role(runs):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--only", default="edit,check,role")
     args = parser.parse_args()

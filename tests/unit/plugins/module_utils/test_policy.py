@@ -185,7 +185,9 @@ def test_presets_follow_the_documented_reasoning():
 def test_product_fills_all_three_names_and_user_values_override_field_by_field():
     built = build_policies({"root": {"minlen": 30}}, product="server")
     assert list(built) == ["root", "user", "luks"]
-    assert built["root"] == Policy(name="root", **dict(pm.PRESETS["server"]["root"], minlen=30))
+    expected_root = dict(pm.PRESETS["server"]["root"])
+    expected_root["minlen"] = 30
+    assert built["root"] == Policy(name="root", **expected_root)
     assert built["user"] == Policy(name="user", **pm.PRESETS["server"]["user"])
     assert built["luks"] == Policy(name="luks", **pm.PRESETS["server"]["luks"])
 
