@@ -140,7 +140,7 @@ layer_lint() {
     local paths=() p
     # One argument per role: given "roles" itself, ansible-lint resolves a
     # role's task includes against the wrong directory.
-    for p in roles/*/ extensions playbooks examples; do
+    for p in roles/*/ extensions playbooks examples benchmarks/role; do
         if [ -d "$p" ] && [ -n "$(find "$p" \( -name '*.yml' -o -name '*.yaml' \) -print -quit)" ]; then
             paths+=("${p%/}")
         fi
