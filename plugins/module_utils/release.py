@@ -11,7 +11,7 @@ wins.  Targets are named as pykickstart names them (``F22`` ... ``F46``,
 ``RHEL7`` ... ``RHEL11``, ``DEVEL``); this module does not import pykickstart so
 that controller-side plugins can use it too.
 
-History (see docs/release_matrix.md for sources):
+History (see docs/docsite/rst/release_matrix.rst for sources):
 
 * Fedora 22 introduced ``%anaconda`` and ``pwpolicy``; RHEL got them in 7.3.
 * Fedora 26 (and the final RHEL 7 updates) relaxed the defaults of an omitted
