@@ -83,8 +83,8 @@ layer_sanity() {
     else
         record sanity FAILED "ansible-test sanity exit $LAST_STATUS; log: build/test-logs/sanity.log"
     fi
-    if run docs-lint "$tree" with_venv "$VENV" antsibull-docs lint-collection-docs --plugin-docs .; then
-        record docs-lint passed "antsibull-docs lint-collection-docs --plugin-docs"
+    if run docs-lint "$tree" with_venv "$VENV" antsibull-docs lint-collection-docs --plugin-docs --check-extra-docs-refs .; then
+        record docs-lint passed "antsibull-docs lint-collection-docs --plugin-docs --check-extra-docs-refs"
     else
         record docs-lint FAILED "log: build/test-logs/docs-lint.log"
     fi
