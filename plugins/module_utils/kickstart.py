@@ -90,6 +90,8 @@ _SECRET_COMMANDS = frozenset((
 ))
 _VERSION_RE = re.compile(r"^#version=(\S+)")
 _NEWLINES = ("\r\n", "\n", "\r")
+# More words than any real pwpolicy line has (a name, 5 options and their values).
+_MAX_WORDS = 64
 
 
 class KickstartEditError(ValueError):
@@ -286,6 +288,11 @@ class AnacondaSection(Section):
                 "it is, but anaconda accepted only pwpolicy there (and installclass on Fedora 27 to 29)"
                 % (lineno, args[0]))
             return None
+        if len(args) > _MAX_WORDS:
+            # argparse takes time quadratic in the number of options.
+            raise KickstartEditError(
+                "pwpolicy line has %d words: a pwpolicy line is a policy name and at most "
+                "5 options" % len(args), lineno)
         self.handler.currentCmd = args[0]
         self.handler.currentLine = line
         data = self.handler.dispatcher(args, lineno)
@@ -787,6 +794,9 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
         end = info.end or len(lines)
         if any(info.header - 1 < at < end for at in insert):
             continue
+        if any(lines[index].split()[:1] in (["%include"], ["%ksappend"])
+               for index in range(info.header, end)):
+            continue  # the included text may hold commands of the section
         for index in range(info.header - 1, end):
             delete.add(index)
         before = info.header - 2
