@@ -311,6 +311,7 @@ def policy_from(value, name=None, product=None, target=None):
         policy_name = fields.pop("name", name)
         if policy_name is None:
             raise PolicyError("policy has no name: give name: one of %s" % ", ".join(NAMES))
+        check_name(policy_name)
         if name is not None and policy_name != name:
             raise PolicyError("policy %r conflicts with name %r" % (policy_name, name))
         return build_policies({policy_name: fields}, product=product, target=target)[policy_name]
