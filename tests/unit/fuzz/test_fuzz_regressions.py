@@ -1,0 +1,51 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Inputs the fuzzers found that once broke the shared code, kept as plain tests."""
+
+import time
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
+    KickstartEditError,
+    edit_kickstart,
+    parse_kickstart,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import PolicyError, policy_from
+
+
+def test_pwpolicy_line_with_thousands_of_options_fails_fast():
+    # argparse is quadratic in the number of options: 20,000 flags took 16 s a line.
+    text = "%anaconda\npwpolicy root " + " ".join(["--strict"] * 20000) + "\n%end\n"
+    start = time.monotonic()
+    with pytest.raises(KickstartEditError, match=r"kickstart line 2: pwpolicy line has 20002 words"):
+        parse_kickstart(text, "F33")
+    assert time.monotonic() - start < 2
+
+
+def test_pwpolicy_line_with_repeated_options_still_parses():
+    text = "%anaconda\npwpolicy root " + " ".join(["--strict", "--notstrict"] * 10) + " --minlen 9\n%end\n"
+    assert parse_kickstart(text, "F33").policies["root"].minlen == 9
+
+
+@pytest.mark.parametrize("directive", ["%include /tmp/more-policies.ks", "%ksappend /tmp/more.ks"])
+def test_absent_keeps_a_section_with_an_include(directive):
+    # Removing the last pwpolicy line used to delete the whole section, the
+    # %include (whose file may hold commands of the section) with it.
+    text = "#version=F33\nlang en_US.UTF-8\n%%anaconda\n%s\npwpolicy root --minlen=8\n%%end\n" % directive
+    result = edit_kickstart(text, state="absent", validate=False)
+    assert result.text == "#version=F33\nlang en_US.UTF-8\n%%anaconda\n%s\n%%end\n" % directive
+    assert result.changed and result.policies == {}
+
+
+def test_absent_still_removes_a_section_of_pwpolicy_lines_and_comments():
+    text = "#version=F33\nlang en_US.UTF-8\n\n%anaconda\n# site policy\npwpolicy root --minlen=8\n%end\n"
+    assert edit_kickstart(text, state="absent").text == "#version=F33\nlang en_US.UTF-8\n"
+
+
+@pytest.mark.parametrize("name", [[], {}, ["root"], 3])
+def test_policy_from_with_an_unhashable_or_odd_name(name):
+    # {"name": []} raised TypeError (unhashable type) instead of PolicyError.
+    with pytest.raises(PolicyError, match="unknown policy name"):
+        policy_from({"name": name, "minlen": 8})
