@@ -172,7 +172,10 @@ def convert_field(name, field, value):
         if isinstance(value, int) and not isinstance(value, bool):
             number = value
         elif isinstance(value, str) and value.strip().lstrip("+").isdigit():
-            number = int(value.strip())
+            try:
+                number = int(value.strip())
+            except ValueError:  # "++3", digits int() does not read (superscripts)
+                number = None
         if number is None or not low <= number <= high:
             raise PolicyError(
                 "policy %r: %s must be a whole number from %d to %d, got %s"
