@@ -49,3 +49,10 @@ def test_policy_from_with_an_unhashable_or_odd_name(name):
     # {"name": []} raised TypeError (unhashable type) instead of PolicyError.
     with pytest.raises(PolicyError, match="unknown policy name"):
         policy_from({"name": name, "minlen": 8})
+
+
+@pytest.mark.parametrize("value", ["\u00b2", "++3", "+\u00b9"])
+def test_digit_like_strings_that_int_cannot_read(value):
+    # str.isdigit() accepts them, int() does not: a bare ValueError escaped.
+    with pytest.raises(PolicyError, match="minlen must be a whole number"):
+        policy_from({"name": "root", "minlen": value})
