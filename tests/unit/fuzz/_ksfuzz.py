@@ -15,7 +15,7 @@ a run; each fuzz test takes a fixed share of it (see :data:`SHARES`).
 import os
 import random
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.realpath(__file__)))))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")
 
 TOTAL = int(os.environ.get("KSPW_FUZZ_EXAMPLES", "10000"))

@@ -37,7 +37,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import build_policies
 
-import _ksfuzz as fz
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
 
 CORPUS = fz.corpus_texts()
 MAX_REPORTED = 5

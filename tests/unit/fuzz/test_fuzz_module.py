@@ -28,7 +28,7 @@ from ansible.module_utils.basic import AnsibleModule
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
 
-import _ksfuzz as fz
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
 
 try:
     from ansible.module_utils.testing import patch_module_args

@@ -40,7 +40,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
     policy_from,
 )
 
-import _ksfuzz as fz
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
 
 ODD_VALUES = (None, True, False, 0, 1, -1, 8, 1024, 1025, 100, 101, 2 ** 70, -2 ** 70, 1.5, float("nan"),
               float("inf"), "", " ", "8", " 8 ", "+8", "-8", "08", "0x10", "1e3", "\u0663", "\u00b2",
