@@ -1,0 +1,265 @@
+#!/usr/bin/env bash
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# Secret-leak audit: every module, filter, test and role path that handles a
+# secret runs at -vvv (with --diff and --check where they apply, failures
+# included) on marker secrets.  After each run scan.py looks for any trace of
+# a marker in stdout, stderr, the Ansible log, the registered results, the
+# temporary directories and every file in the working directory except the
+# kickstarts themselves, which must be mode 0600 (and, from the role, hold
+# hashes of the marker passwords, not the passwords).  A canary run that
+# leaks on purpose proves the scan finds leaks.
+set -eu
+umask 077
+
+here="$(cd "$(dirname "$0")" && pwd)"
+cd "$here"
+base="${OUTPUT_DIR:-$(mktemp -d)}/secret_leak_audit"
+rm -rf "$base"
+runs="$base/runs" results="$base/results" work="$base/work" tmp="$base/tmp"
+mkdir -p "$runs" "$results" "$work/ks" "$work/conf" "$work/role/out" "$work/role/host_vars" \
+    "$tmp/local" "$tmp/remote" "$tmp/py"
+
+# The markers.  They exist only in this script's memory, in the kickstarts
+# written below (where secrets belong) and vault-encrypted in $work.
+m_root_strong='LEAKMARK-r00t-Qz8%vT2!wX9p'
+m_root_weak='LEAKMARK-w3ak'
+m_user_strong='LEAKMARK-us3r-Hk4$mB7&nC1q'
+m_luks_strong='LEAKMARK l4ks "Jd6 #Pw3 $y8 '\''Tq'
+m_luks_newline=$'LEAKMARK-luks-Nl7#\nZq9x-2nd-Wv4$'
+m_inline_strong='LEAKMARK-inl1ne-Vp5%tR8*zM2'
+m_inline_weak='LEAKMARKin'
+markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
+         "$m_inline_strong" "$m_inline_weak")
+
+python="$(command -v python3 || command -v python)"
+vault=(--vault-password-file "$here/vault-password")
+
+export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
+export ANSIBLE_DEPRECATION_WARNINGS=0 ANSIBLE_LOCALHOST_WARNING=0 ANSIBLE_INVENTORY_UNPARSED_WARNING=0
+export ANSIBLE_LOCAL_TEMP="$tmp/local" ANSIBLE_REMOTE_TEMP="$tmp/remote" TMPDIR="$tmp/py"
+export ANSIBLE_PYTHON_INTERPRETER="$python"
+
+failures=0 count=0
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# scan ARGS... : scan.py with the markers on stdin; prints its findings.
+scan() {
+    printf '%s\0' "${markers[@]}" | "$python" "$here/scan.py" "$@"
+}
+
+# Everything a run may leave: its outputs, the results, the temporary
+# directories and the working directory (kickstarts excepted).
+scan_all() {
+    local stray
+    stray="$(find "$work" -name '.ks_pwpolicy.*' -o -name '*.tmp*' | head -n 3)"
+    [ -z "$stray" ] || echo "LEAK: temporary files left behind: $stray"
+    scan --allow "$work/ks/*" --allow "$work/role/out/*.ks" \
+        --no-temp "$tmp/remote" --no-temp "$tmp/py" --no-temp "$tmp/local" \
+        "$runs" "$results" "$tmp" "$work" || true
+}
+
+# run NAME EXPECTED_RC PLAYBOOK [ansible-playbook args...]
+run() {
+    local name="$1" expected="$2" playbook="$3" rc=0 found
+    shift 3
+    count=$((count + 1))
+    ANSIBLE_LOG_PATH="$runs/$name.log" ansible-playbook -vvv "$playbook" \
+        -e "work=$work" -e "results=$results" -e "run_name=$name" "$@" \
+        >"$runs/$name.stdout" 2>"$runs/$name.stderr" || rc=$?
+    if [ "$rc" != "$expected" ]; then
+        fail "$name: exit code $rc, expected $expected"
+        # The tail may only be shown when it holds no marker.
+        if [ -z "$(scan "$runs/$name.stdout" "$runs/$name.stderr")" ]; then
+            tail -n 40 "$runs/$name.stdout" "$runs/$name.stderr" >&2
+        fi
+    fi
+    found="$(scan_all)"
+    if [ -n "$found" ]; then
+        fail "$name: leak(s):"
+        echo "$found" >&2
+    fi
+    echo "ok: $name (exit $rc)"
+}
+
+# expect NAME TEXT: the run's output holds TEXT
+expect() {
+    grep -q -F -- "$2" "$runs/$1.stdout" "$runs/$1.stderr" || fail "$1: output lacks: $2"
+}
+
+# ---------------------------------------------------------------- set-up
+# Vaulted variables (a whole vaulted file) and inline !vault values.
+yaml_of() {  # NAME=VALUE... from stdin pairs -> JSON object (valid YAML)
+    "$python" -c 'import json, sys
+data = sys.stdin.buffer.read().decode("utf-8").split("\0")[:-1]
+print(json.dumps(dict(zip(data[0::2], data[1::2]))))'
+}
+printf '%s\0' audit_root_strong "$m_root_strong" audit_root_weak "$m_root_weak" \
+    audit_user_strong "$m_user_strong" audit_luks_strong "$m_luks_strong" \
+    audit_luks_newline "$m_luks_newline" \
+    | yaml_of | ansible-vault encrypt "${vault[@]}" --output "$work/vaulted.yml" >/dev/null 2>&1
+inline() {  # NAME VALUE -> an inline !vault YAML entry
+    printf '%s' "$2" | ansible-vault encrypt_string "${vault[@]}" --stdin-name "$1" 2>/dev/null
+}
+{
+    echo '---'
+    inline audit_inline_strong "$m_inline_strong"
+    inline audit_inline_weak "$m_inline_weak"
+} >"$work/inline.yml"
+
+# Kickstarts holding the markers (the kickstart is where secrets belong).
+ks="$work/ks"
+head_ks() {
+    printf '#version=F30\nlang en_US.UTF-8\nkeyboard us\ntimezone Etc/UTC\n'
+}
+{
+    head_ks
+    printf 'rootpw --plaintext %s\n' "$m_root_strong"
+    printf 'user --name=audit --password=%s --plaintext\n' "$m_user_strong"
+    printf 'autopart --type=lvm --encrypted --passphrase=%q\n' "$m_luks_strong"
+    printf '\n%%anaconda\npwpolicy root --minlen=8\n%%end\n'
+} >"$ks/edit.ks"
+cp "$ks/edit.ks" "$ks/content.ks"
+{
+    head_ks
+    printf 'rootpw --plaintext %s\n%%anaconda\npwpolicy root --minlen=8\n%%end\n' "$m_root_strong"
+} >"$ks/absent.ks"
+{ head_ks; printf 'rootpw --plaintext %s --bogus\n' "$m_root_strong"; } >"$ks/bad_rootpw.ks"
+{ head_ks; printf 'rootpw --plaintext %s %s\n' "$m_root_strong" "$m_inline_strong"; } >"$ks/extra_rootpw.ks"
+{ head_ks; printf 'user --name=audit --password="%s --plaintext\n' "$m_user_strong"; } >"$ks/bad_user_quote.ks"
+{ head_ks; printf 'autopart --encrypted --passphrase=%s --bogus\n' "$m_inline_strong"; } >"$ks/bad_autopart.ks"
+{ head_ks; printf 'bootloader --password=%s --iscrypted --bogus\n' "$m_inline_strong"; } >"$ks/bad_bootloader.ks"
+{ head_ks; printf '%%anaconda\npwpolicy root --minlen=8\nrootpw --plaintext %s\n%%end\n' "$m_root_strong"; } \
+    >"$ks/misplaced.ks"
+{ head_ks; printf '%%anaconda\npwpolicy root --minlen=8\n%%end\n%%end\nrootpw --plaintext %s\n' "$m_root_strong"; } \
+    >"$ks/stray_end.ks"
+{ head_ks; printf '%%anaconda\npwpolicy root --minlen=8\nrootpw --plaintext %s\n' "$m_root_strong"; } \
+    >"$ks/unterminated.ks"
+cp "$ks/edit.ks" "$ks/refused.ks"
+cp "$ks/edit.ks" "$ks/bad_policy.ks"
+chmod 0600 "$ks"/*.ks
+
+# The failing ks_pwpolicy cases (file, and what makes it fail).
+cat >"$work/failing.yml" <<'YAML'
+---
+failing:
+  - {file: bad_rootpw.ks}
+  - {file: extra_rootpw.ks}
+  - {file: bad_user_quote.ks}
+  - {file: bad_autopart.ks}
+  - {file: bad_bootloader.ks}
+  - {file: misplaced.ks, validate: false, policies: {root: {minlen: 10, minquality: "many"}}}
+  - {file: stray_end.ks}
+  - {file: unterminated.ks}
+  - {file: refused.ks, target: F42}
+  - {file: bad_policy.ks, policies: {root: {minlen: 2000}}}
+  - {file: bad_policy.ks, policies: {rooot: {minlen: 9}}}
+  - {file: bad_policy.ks, policies: "not a policy"}
+YAML
+
+# An examples-like inventory for the role: one host per delivery, secrets as
+# inline !vault values in group_vars; the failure runs override one secret
+# with a vaulted extra-vars file.
+role="$work/role"
+mkdir -p "$role/group_vars"
+cat >"$role/inventory.yml" <<YAML
+---
+all:
+  vars:
+    ansible_connection: local
+    ansible_python_interpreter: "$python"
+  hosts:
+    server1.example.com:
+      kickstart_product: server
+      kickstart_target: RHEL9
+    workstation1.example.com:
+      kickstart_product: workstation
+      kickstart_target: F42
+YAML
+{
+    echo '---'
+    echo 'kickstart_dest: "{{ work }}/role/out/{{ inventory_hostname }}.ks"'
+    echo 'kickstart_password_hash_rounds: 5000'
+    echo 'kickstart_salt_seed: audit-salt-seed'
+    inline kickstart_root_password "$m_root_strong"
+    inline kickstart_luks_passphrase "$m_luks_strong"
+    echo 'kickstart_users:'
+    echo '  - name: audit'
+    inline password "$m_user_strong" | sed 's/^/    /'
+    echo 'kickstart_pwpolicies: {root: {minlen: 20}}'
+} >"$role/group_vars/all.yml"
+printf '%s\0' kickstart_root_password "$m_root_weak" | yaml_of \
+    | ansible-vault encrypt "${vault[@]}" --output "$role/weak.yml" >/dev/null 2>&1
+printf '%s\0' kickstart_luks_passphrase "$m_luks_newline" | yaml_of \
+    | ansible-vault encrypt "${vault[@]}" --output "$role/newline.yml" >/dev/null 2>&1
+printf '{"kickstart_content": {"luks_options": "--bogus-option"}}\n' >"$role/invalid.yml"
+
+# ---------------------------------------------------------------- canaries
+# 1. A playbook that prints a marker and writes one to a stray file.
+ANSIBLE_LOG_PATH="$runs/canary.log" ansible-playbook -vvv -i localhost, -c local canary.yml \
+    -e "work=$work" "${vault[@]}" >"$runs/canary.stdout" 2>"$runs/canary.stderr" \
+    || fail "canary: did not run"
+found="$(scan_all)"
+grep -q -F "$runs/canary.stdout: trace of marker(s) #1" <<<"$found" \
+    || fail "canary: the scan missed a marker printed to stdout"
+grep -q -F "$work/stray.txt: trace of marker(s) #3" <<<"$found" \
+    || fail "canary: the scan missed a marker in a stray file"
+# 2. A kickstart with plaintext passwords is not a hashed one.
+scan --hashed "$ks/edit.ks" >"$base/canary-hashed.txt" \
+    && fail "canary: the hash check accepted plaintext passwords"
+grep -q 'outside the autopart line' "$base/canary-hashed.txt" \
+    || fail "canary: the hash check did not name the plaintext password"
+# 3. A kickstart that is not mode 0600 is reported.
+chmod 0644 "$ks/content.ks"
+scan --allow "$ks/*" "$ks" | grep -q 'mode 0644, not 0600' \
+    || fail "canary: the scan missed a kickstart readable by others"
+chmod 0600 "$ks/content.ks"
+rm -f "$work/stray.txt" "$runs"/canary.* "$base/canary-hashed.txt"
+[ -z "$(scan_all)" ] || fail "canary: leaks remain after its clean-up"
+echo "ok: canaries (the scan finds printed, stray and plaintext secrets, and loose modes)"
+
+# ---------------------------------------------------------------- modules
+inv=(-i localhost, -c local)
+run ks_module 0 ks_module.yml "${inv[@]}" -e "@$work/failing.yml"
+expect ks_module "kickstart line 5"
+expect ks_module "<hidden>"
+
+# ---------------------------------------------------------------- filter and test
+run filter 0 filter.yml "${inv[@]}" "${vault[@]}"
+expect filter "shorter than 20 characters"
+KICKSTART_PWPOLICY_PWQUALITY_BACKEND=ctypes run filter_ctypes 0 filter.yml "${inv[@]}" "${vault[@]}" \
+    -e results_suffix=_ctypes
+run filter_assert 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true
+expect filter_assert "Assertion failed"
+run filter_error 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true
+expect filter_error "pwpolicy_check"
+
+# ---------------------------------------------------------------- role
+rinv=(-i "$role/inventory.yml")
+run role_check 0 role.yml "${rinv[@]}" "${vault[@]}" --check --diff
+[ -z "$(ls -A "$role/out")" ] || fail "role_check: --check wrote files"
+run role_ok 0 role.yml "${rinv[@]}" "${vault[@]}" --diff
+for host in server1.example.com workstation1.example.com; do
+    [ -f "$role/out/$host.ks" ] || fail "role_ok: no kickstart for $host"
+done
+found="$(scan --hashed "$role/out/server1.example.com.ks" --hashed "$role/out/workstation1.example.com.ks" || true)"
+[ -z "$found" ] || { fail "role_ok: kickstart passwords:"; echo "$found" >&2; }
+sums="$(cd "$role/out" && sha256sum -- *)"
+run role_again 0 role.yml "${rinv[@]}" "${vault[@]}" --diff -e expect_unchanged=true
+# Failures on the Server host only (Workstation's root policy is not strict:
+# there a weak root password is accepted with a warning and written).
+run role_weak 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/weak.yml"
+expect role_weak "nothing was written"
+run role_newline 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/newline.yml"
+expect role_newline "line break"
+run role_invalid 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/invalid.yml"
+expect role_invalid "does not validate"
+[ "$sums" = "$(cd "$role/out" && sha256sum -- *)" ] || fail "role: a later run changed the kickstarts"
+
+echo "$count runs, $failures failures; outputs in $base"
+[ "$failures" = 0 ]
