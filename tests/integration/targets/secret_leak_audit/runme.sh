@@ -34,7 +34,9 @@ m_inline_weak='LEAKMARKin'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
          "$m_inline_strong" "$m_inline_weak")
 
-python="$(command -v python3 || command -v python)"
+# The Python that runs Ansible (it has pykickstart and libpwquality's binding).
+python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
+[ -x "$python" ] || python="$(command -v python3 || command -v python)"
 vault=(--vault-password-file "$here/vault-password")
 
 export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
