@@ -16,7 +16,6 @@ the file holding the reported policies (and unchanged in check mode).
 Size: a share of ``KSPW_FUZZ_EXAMPLES`` (default 10000); see docs/fuzzing.md.
 """
 
-import contextlib
 import json
 import os
 from unittest import mock
@@ -29,17 +28,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
-
-try:
-    from ansible.module_utils.testing import patch_module_args
-except ImportError:  # ansible-core < 2.19
-    from ansible.module_utils import basic
-
-    @contextlib.contextmanager
-    def patch_module_args(args):
-        data = json.dumps(dict(ANSIBLE_MODULE_ARGS=args)).encode()
-        with mock.patch.object(basic, "_ANSIBLE_ARGS", data):
-            yield
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
 
 INVALID_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\xc3(", b"\xe2\x82", b"\xed\xa0\x80", b"\xf4\x90\x80\x80",
                 b"\xc0\xaf", b"\x80", b"\x00", b"\x00\x00")
@@ -47,26 +36,11 @@ CORPUS = fz.corpus_texts()
 
 
 def run(capsys, args, fail_move=False):
-    from ansible.module_utils.common import warnings as ansible_warnings
-    for name in ("_global_warnings", "_global_deprecations"):
-        store = getattr(ansible_warnings, name, None)
-        if store is not None:
-            store.clear()
-    args = dict(args, _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
-    with contextlib.ExitStack() as stack:
-        try:
-            from ansible.module_utils import _internal
-        except ImportError:  # ansible-core < 2.19
-            _internal = None
-        if _internal is not None and hasattr(_internal, "is_controller"):
-            stack.enter_context(mock.patch.object(_internal, "is_controller", False))
-        if fail_move:
-            stack.enter_context(mock.patch.object(AnsibleModule, "atomic_move",
-                                                  side_effect=OSError(28, "No space left on device")))
-        stack.enter_context(patch_module_args(args))
-        with pytest.raises(SystemExit):
-            module.main()
-    return json.loads(capsys.readouterr().out)
+    patches = ()
+    if fail_move:
+        patches = (mock.patch.object(AnsibleModule, "atomic_move",
+                                     side_effect=OSError(28, "No space left on device")),)
+    return run_module(module.main, capsys, args, patches=patches)
 
 
 def file_bytes(rng):

@@ -2,50 +2,22 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-import contextlib
 import json
 import os
 import stat
-from unittest import mock
 
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf as module
-
-try:
-    from ansible.module_utils import _internal as module_internal
-except ImportError:  # ansible-core < 2.19
-    module_internal = None
-
-try:
-    from ansible.module_utils.testing import patch_module_args
-except ImportError:  # ansible-core < 2.19
-    from ansible.module_utils import basic
-
-    @contextlib.contextmanager
-    def patch_module_args(args):
-        data = json.dumps(dict(ANSIBLE_MODULE_ARGS=args)).encode()
-        with mock.patch.object(basic, "_ANSIBLE_ARGS", data):
-            yield
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 
 
 def run(capsys, check_mode=False, diff=False, **args):
-    args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
-                _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
-    # Once controller code is imported in the same process (other tests do),
-    # ansible-core 2.19 sends module warnings to the controller's display
-    # instead of the result; run the module as it runs on a node.
-    as_node = (mock.patch.object(module_internal, "is_controller", False)
-               if hasattr(module_internal, "is_controller") else contextlib.nullcontext())
-    with as_node, patch_module_args(args):
-        with pytest.raises(SystemExit):
-            module.main()
-    out = capsys.readouterr().out
-    return json.loads(out)
+    return run_module(module.main, capsys, args, check_mode=check_mode, diff=diff)
 
 
 def ok(capsys, **args):

@@ -2,26 +2,14 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 
-import contextlib
 import json
 import os
 import stat
-from unittest import mock
 
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
-
-try:
-    from ansible.module_utils.testing import patch_module_args
-except ImportError:  # ansible-core < 2.19
-    from ansible.module_utils import basic
-
-    @contextlib.contextmanager
-    def patch_module_args(args):
-        data = json.dumps(dict(ANSIBLE_MODULE_ARGS=args)).encode()
-        with mock.patch.object(basic, "_ANSIBLE_ARGS", data):
-            yield
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
 KS = ("#version=F33\r\n"
@@ -34,32 +22,8 @@ KS = ("#version=F33\r\n"
       "%end")
 
 
-def _clear_warnings():
-    """Forget warnings of earlier in-process module runs (Ansible keeps them in a module global)."""
-    from ansible.module_utils.common import warnings as ansible_warnings
-    for name in ("_global_warnings", "_global_deprecations"):
-        store = getattr(ansible_warnings, name, None)
-        if store is not None:
-            store.clear()
-
-
 def run(capsys, check_mode=False, diff=False, **args):
-    _clear_warnings()
-    args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
-                _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
-    with contextlib.ExitStack() as stack:
-        try:
-            from ansible.module_utils import _internal
-        except ImportError:  # ansible-core < 2.19
-            _internal = None
-        if _internal is not None and hasattr(_internal, "is_controller"):
-            # Once controller code is imported (other tests do), module warnings
-            # would go to the controller's display instead of the result.
-            stack.enter_context(mock.patch.object(_internal, "is_controller", False))
-        stack.enter_context(patch_module_args(args))
-        with pytest.raises(SystemExit):
-            module.main()
-    return json.loads(capsys.readouterr().out)
+    return run_module(module.main, capsys, args, check_mode=check_mode, diff=diff)
 
 
 def ok(capsys, **args):

@@ -1,0 +1,55 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Run a module's ``main()`` in the test process, as it runs on a managed node."""
+
+import contextlib
+import json
+from unittest import mock
+
+import pytest
+
+try:
+    from ansible.module_utils.testing import patch_module_args
+except ImportError:  # ansible-core < 2.19
+    from ansible.module_utils import basic
+
+    @contextlib.contextmanager
+    def patch_module_args(args):
+        data = json.dumps(dict(ANSIBLE_MODULE_ARGS=args)).encode()
+        with mock.patch.object(basic, "_ANSIBLE_ARGS", data):
+            yield
+
+
+def _clear_warnings():
+    """Forget warnings of earlier in-process module runs (Ansible keeps them in a module global)."""
+    from ansible.module_utils.common import warnings as ansible_warnings
+    for name in ("_global_warnings", "_global_deprecations"):
+        store = getattr(ansible_warnings, name, None)
+        if store is not None:
+            store.clear()
+
+
+def run_module(main, capsys, args, check_mode=False, diff=False, patches=()):
+    """The result dict of ``main()`` called with module arguments ``args``.
+
+    ``patches`` are extra context managers active during the run.
+    """
+    _clear_warnings()
+    args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
+                _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
+    with contextlib.ExitStack() as stack:
+        try:
+            from ansible.module_utils import _internal
+        except ImportError:  # ansible-core < 2.19
+            _internal = None
+        if _internal is not None and hasattr(_internal, "is_controller"):
+            # Once controller code is imported (other tests do), module warnings
+            # would go to the controller's display instead of the result.
+            stack.enter_context(mock.patch.object(_internal, "is_controller", False))
+        for patch in patches:
+            stack.enter_context(patch)
+        stack.enter_context(patch_module_args(args))
+        with pytest.raises(SystemExit):
+            main()
+    return json.loads(capsys.readouterr().out)
