@@ -157,16 +157,16 @@ def m_stray_end(text, rng):
 
 def m_junk_chars(text, rng):
     out = text
-    for _ in range(rng.randint(1, 6)):
+    for dummy in range(rng.randint(1, 6)):
         at = rng.randrange(len(out) + 1)
-        junk = "".join(rng.choice(JUNK_CHARS) for _ in range(rng.randint(1, 4)))
+        junk = "".join(rng.choice(JUNK_CHARS) for dummy in range(rng.randint(1, 4)))
         out = out[:at] + junk + out[at:]
     return out
 
 
 def m_binary(text, rng):
     """Random bytes, decoded the way a lenient reader would (latin-1 or surrogateescape)."""
-    data = bytes(rng.randrange(256) for _ in range(rng.randint(1, 64)))
+    data = bytes(rng.randrange(256) for dummy in range(rng.randint(1, 64)))
     chunk = data.decode(rng.choice(("latin-1", "utf-8")), "surrogateescape" if rng.random() < 0.5 else "replace") \
         if rng.random() < 0.5 else data.decode("latin-1")
     at = rng.randrange(len(text) + 1)
@@ -193,14 +193,14 @@ def m_huge_line(text, rng):
 
 def m_nul(text, rng):
     out = text
-    for _ in range(rng.randint(1, 3)):
+    for dummy in range(rng.randint(1, 3)):
         at = rng.randrange(len(out) + 1)
         out = out[:at] + "\x00" + out[at:]
     return out
 
 
 def option_soup_line(rng):
-    words = ["pwpolicy"] + [rng.choice(OPTION_WORDS) for _ in range(rng.randint(0, 8))]
+    words = ["pwpolicy"] + [rng.choice(OPTION_WORDS) for dummy in range(rng.randint(0, 8))]
     if rng.random() < 0.6:
         words.insert(rng.randint(1, len(words)), rng.choice(NAMES))
     sep = rng.choice((" ", "  ", "\t", " \t "))
@@ -208,7 +208,7 @@ def option_soup_line(rng):
 
 
 def m_option_soup(text, rng):
-    body = "".join(option_soup_line(rng) for _ in range(rng.randint(1, 4)))
+    body = "".join(option_soup_line(rng) for dummy in range(rng.randint(1, 4)))
     if rng.random() < 0.3:
         return _insert_line(text, body, rng)
     return _insert_line(text, _anaconda_block(rng, body), rng)
@@ -231,14 +231,14 @@ def valid_line(rng, name=None):
 
 def m_duplicates(text, rng):
     name = rng.choice(NAMES)
-    body = "".join(valid_line(rng, name) for _ in range(rng.randint(2, 4)))
+    body = "".join(valid_line(rng, name) for dummy in range(rng.randint(2, 4)))
     if rng.random() < 0.5:
         return _insert_line(text, _anaconda_block(rng, body), rng)
     return text + ("\n" if text and not text.endswith("\n") else "") + "%anaconda\n" + body + "%end\n"
 
 
 def m_valid_section(text, rng):
-    body = "".join(valid_line(rng) for _ in range(rng.randint(0, 3)))
+    body = "".join(valid_line(rng) for dummy in range(rng.randint(0, 3)))
     if rng.random() < 0.3:
         body += rng.choice(("installclass --name=x\n", "# note\n", "\n", "  \n", "%include /x\n"))
     return _insert_line(text, "%anaconda\n" + body + "%end\n", rng)
@@ -331,7 +331,7 @@ def mutate(text, rng, rounds=None):
     if rounds is None:
         rounds = rng.choice((1, 1, 2, 2, 3, 4))
     used = []
-    for _ in range(rounds):
+    for dummy in range(rounds):
         mutator = rng.choice(MUTATORS)
         used.append(mutator.__name__)
         text = mutator(text, rng)

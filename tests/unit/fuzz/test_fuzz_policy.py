@@ -55,7 +55,7 @@ def random_input(rng):
     """Arbitrary (mostly malformed) user input for the policy functions."""
     def fields():
         result = {}
-        for _ in range(rng.randint(0, 5)):
+        for dummy in range(rng.randint(0, 5)):
             key = rng.choice(ODD_KEYS) if rng.random() < 0.2 else rng.choice(FIELDS[1:])
             result[key] = rng.choice(ODD_VALUES)
         return result
@@ -63,10 +63,10 @@ def random_input(rng):
     shape = rng.randrange(6)
     if shape == 0:
         return dict((rng.choice(ODD_NAMES), fields() if rng.random() < 0.9 else rng.choice(ODD_VALUES))
-                    for _ in range(rng.randint(0, 4)))
+                    for dummy in range(rng.randint(0, 4)))
     if shape == 1:
         items = []
-        for _ in range(rng.randint(0, 4)):
+        for dummy in range(rng.randint(0, 4)):
             item = fields()
             if rng.random() < 0.9:
                 item["name"] = rng.choice(ODD_NAMES)
@@ -160,12 +160,12 @@ POLICY_LINE_WORDS = ("root", "user", "luks", "admin", "(", ")", "((", "quality",
 
 def mutate_conf(text, rng):
     lines = text.splitlines(True)
-    for _ in range(rng.randint(1, 4)):
+    for dummy in range(rng.randint(1, 4)):
         kind = rng.randrange(8)
         at = rng.randrange(len(lines) + 1)
         if kind == 0:
             soup = "".join(rng.choice(POLICY_LINE_WORDS) + rng.choice(("", " ", ", "))
-                           for _ in range(rng.randint(0, 8)))
+                           for dummy in range(rng.randint(0, 8)))
             lines.insert(at, rng.choice(("    ", "", "\t")) + soup + "\n")
         elif kind == 1:
             lines.insert(at, rng.choice(("[User Interface]\n", "[User Interface\n", "[]\n", "password_policies =\n",

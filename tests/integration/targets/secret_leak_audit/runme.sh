@@ -26,7 +26,9 @@ mkdir -p "$runs" "$results" "$work/ks" "$work/conf" "$work/role/out" "$work/role
 # written below (where secrets belong) and vault-encrypted in $work.
 m_root_strong='LEAKMARK-r00t-Qz8%vT2!wX9p'
 m_root_weak='LEAKMARK-w3ak'
+# shellcheck disable=SC2016  # the $ signs are part of the markers
 m_user_strong='LEAKMARK-us3r-Hk4$mB7&nC1q'
+# shellcheck disable=SC2016
 m_luks_strong='LEAKMARK l4ks "Jd6 #Pw3 $y8 '\''Tq'
 m_luks_newline=$'LEAKMARK-luks-Nl7#\nZq9x-2nd-Wv4$'
 m_inline_strong='LEAKMARK-inl1ne-Vp5%tR8*zM2'
@@ -226,6 +228,7 @@ rm -f "$work/stray.txt" "$runs"/canary.* "$base/canary-hashed.txt"
 echo "ok: canaries (the scan finds printed, stray and plaintext secrets, and loose modes)"
 
 # ---------------------------------------------------------------- modules
+# shellcheck disable=SC2054  # "localhost," is an inline inventory
 inv=(-i localhost, -c local)
 run ks_module 0 ks_module.yml "${inv[@]}" -e "@$work/failing.yml"
 expect ks_module "kickstart line 5"
