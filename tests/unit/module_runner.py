@@ -53,3 +53,26 @@ def run_module(main, capsys, args, check_mode=False, diff=False, patches=()):
         with pytest.raises(SystemExit):
             main()
     return json.loads(capsys.readouterr().out)
+
+
+def module_calls(main):
+    """``run``, ``ok`` and ``fail`` for one module's tests.
+
+    ``run(capsys, check_mode=False, diff=False, **args)`` returns the result;
+    ``ok`` asserts it did not fail and returns it; ``fail`` asserts it failed
+    and returns its message.
+    """
+    def run(capsys, check_mode=False, diff=False, **args):
+        return run_module(main, capsys, args, check_mode=check_mode, diff=diff)
+
+    def ok(capsys, **args):
+        result = run(capsys, **args)
+        assert not result.get("failed"), result.get("msg")
+        return result
+
+    def fail(capsys, **args):
+        result = run(capsys, **args)
+        assert result.get("failed"), result
+        return result["msg"]
+
+    return run, ok, fail

@@ -11,25 +11,12 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 
 
-def run(capsys, check_mode=False, diff=False, **args):
-    return run_module(module.main, capsys, args, check_mode=check_mode, diff=diff)
-
-
-def ok(capsys, **args):
-    result = run(capsys, **args)
-    assert not result.get("failed"), result.get("msg")
-    return result
-
-
-def fail(capsys, **args):
-    result = run(capsys, **args)
-    assert result.get("failed"), result
-    return result["msg"]
+run, ok, fail = module_calls(module.main)
 
 
 def warnings(result):

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
 KS = ("#version=F33\r\n"
@@ -22,20 +22,7 @@ KS = ("#version=F33\r\n"
       "%end")
 
 
-def run(capsys, check_mode=False, diff=False, **args):
-    return run_module(module.main, capsys, args, check_mode=check_mode, diff=diff)
-
-
-def ok(capsys, **args):
-    result = run(capsys, **args)
-    assert not result.get("failed"), result.get("msg")
-    return result
-
-
-def fail(capsys, **args):
-    result = run(capsys, **args)
-    assert result.get("failed"), result
-    return result["msg"]
+run, ok, fail = module_calls(module.main)
 
 
 def by_name(policies):
