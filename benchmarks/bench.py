@@ -36,7 +36,7 @@ import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck  # noqa: E402
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import build_policies  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
 
 TARGET = "RHEL9"
 COLLECTIONS_DIR = conftest.COLLECTIONS_DIR

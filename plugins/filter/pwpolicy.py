@@ -11,12 +11,12 @@ __metaclass__ = type
 from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import (
     PwcheckError,
     check_against,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import ReleaseError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
 

@@ -48,7 +48,7 @@ __metaclass__ = type
 import configparser
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     Policy,
     PolicyError,
@@ -56,7 +56,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
     check_product,
     normalize_policies,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     COMMAND_REMOVED,
     NEWEST,
     SECTION_REMOVED,

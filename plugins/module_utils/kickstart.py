@@ -36,7 +36,7 @@ import traceback
 import warnings
 from contextlib import redirect_stderr
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     Policy,
     PolicyError,
@@ -44,7 +44,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
     check_name,
     normalize_policies,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     COMMAND_REMOVED,
     DEPRECATED,
     SECTION_REMOVED,

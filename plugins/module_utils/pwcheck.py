@@ -696,7 +696,7 @@ def check_against(password, policy, product=None, target=None, user=None, settin
     a policy name is refused without repeating it: it may be a password given
     in the wrong place.
     """
-    from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import NAMES, policy_from
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, policy_from
 
     if isinstance(policy, str) and policy not in NAMES:
         raise PwcheckError(

@@ -205,7 +205,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf i
     parse_conf,
     render_conf,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import (
     UpdatesImageError,
     build_image,

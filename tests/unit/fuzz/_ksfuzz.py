@@ -414,7 +414,7 @@ def _kept(text, outside_only=False):
 
 def check_edit(text, result, kwargs, parse_kickstart, build_policies, context):
     """A successful edit: the requested policies are in effect, nothing else changed."""
-    from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import NAMES as ALL
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES as ALL
 
     assert MARKER not in "".join(result.warnings), "%s: secret in a warning" % context
     release = result.release

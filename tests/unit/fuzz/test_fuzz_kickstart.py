@@ -35,7 +35,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
     edit_kickstart,
     parse_kickstart,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import build_policies
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
 

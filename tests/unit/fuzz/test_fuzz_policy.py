@@ -31,7 +31,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
     parse_kickstart,
     render_section,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     FIELDS,
     Policy,
     PolicyError,
@@ -122,7 +122,7 @@ def one_policy_input(rng, context):
     except ERRORS as exc:
         fz.check_message(exc, context)
     except Exception as exc:  # pylint: disable=broad-except
-        from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import ReleaseError
+        from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
         if isinstance(exc, ReleaseError):
             fz.check_message(exc, context)
             return None

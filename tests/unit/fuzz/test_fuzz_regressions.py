@@ -12,7 +12,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
     edit_kickstart,
     parse_kickstart,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import PolicyError, policy_from
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError, policy_from
 
 
 def test_pwpolicy_line_with_thousands_of_options_fails_fast():

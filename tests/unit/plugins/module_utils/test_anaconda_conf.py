@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import anaconda_conf as ac
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import ConfError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     PRESETS,
     Policy,

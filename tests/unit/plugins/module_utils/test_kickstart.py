@@ -13,7 +13,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
     parse_policies,
     render_section,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import NAMES, PRESETS, Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, Policy
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
 

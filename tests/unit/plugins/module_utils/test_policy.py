@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import policy as pm
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _policy as pm
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     Policy,
     PolicyError,
     build_policies,

@@ -11,7 +11,7 @@ from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.policy import Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import (
     DictionaryError,
     PwcheckError,

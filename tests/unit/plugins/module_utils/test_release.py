@@ -4,8 +4,8 @@
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import release as rel
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import ReleaseError, parse_release
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _release as rel
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
 OLD = dict(minlen=8, minquality=50, strict=True, emptyok=True, changesok=False)
 SANE = dict(minlen=6, minquality=1, strict=False, emptyok=True, changesok=False)

@@ -15,9 +15,11 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.release import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     NEWEST,
     parse_release,
 )
@@ -39,7 +41,7 @@ RENDER_FLAG_ORDER = ("strict", "changesok", "emptyok")
 PRODUCTS = ("server", "cloud", "workstation")
 
 
-class PolicyError(ValueError):
+class PolicyError(PwpolicyError):
     """Invalid policy input.  The message names the field, the value and what is allowed."""
 
 

@@ -29,6 +29,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 import re
 
 # pykickstart's name for the development release.  DEVEL always sits past
@@ -46,7 +48,7 @@ UNSUPPORTED = "unsupported"        # before F22 / RHEL7: no such section
 _TARGET_RE = re.compile(r"^(F|RHEL)(\d+)$")
 
 
-class ReleaseError(ValueError):
+class ReleaseError(PwpolicyError):
     """An installer release name we cannot use."""
 
 
