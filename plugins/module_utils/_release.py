@@ -45,7 +45,7 @@ COMMAND_REMOVED = "command_removed"  # F35: section warned about, content ignore
 SECTION_REMOVED = "section_removed"  # F36+, RHEL10+: installer terminates
 UNSUPPORTED = "unsupported"        # before F22 / RHEL7: no such section
 
-_TARGET_RE = re.compile(r"^(F|RHEL)(\d+)$")
+_TARGET_RE = re.compile(r"(F|RHEL)(\d+)")
 
 
 class ReleaseError(PwpolicyError):
@@ -156,7 +156,7 @@ def parse_release(name):
     text = name.strip().upper()
     if text == DEVEL:
         return Release(DEVEL, "F", _DEVEL_FEDORA)
-    match = _TARGET_RE.match(text)
+    match = _TARGET_RE.fullmatch(text)
     if not match:
         raise ReleaseError(
             "unknown target %r: use a pykickstart release name such as F22 to F46, "

@@ -45,6 +45,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 import configparser
 import re
 
@@ -77,7 +79,7 @@ HEADER = (
     "# Managed by kickstart.pwpolicy.anaconda_conf; local edits are replaced.\n"
 )
 
-_CONF_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*\.conf$")
+_CONF_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*\.conf")
 # configparser's section header rule.
 _SECTION_RE = re.compile(r"\[(?P<header>.+)\]")
 _INT_ATTRS = {"quality": "minquality", "length": "minlen"}
@@ -87,7 +89,7 @@ _BOOL_WORDS = {"1": True, "yes": True, "true": True, "on": True,
                "0": False, "no": False, "false": False, "off": False}
 
 
-class ConfError(ValueError):
+class ConfError(PwpolicyError):
     """Invalid anaconda configuration text or an unusable target.
 
     The message names the line (when there is one) and what to do.
@@ -409,7 +411,7 @@ def parse_conf(text, target=None, source="configuration"):
 
 def check_conf_name(name):
     """Validate a drop-in file name (``NN-name.conf``); returns it."""
-    if not isinstance(name, str) or not _CONF_NAME_RE.match(name):
+    if not isinstance(name, str) or not _CONF_NAME_RE.fullmatch(name):
         raise ConfError(
             "conf_name %r is not a usable drop-in file name: the installer reads only files "
             "named *.conf in %s; use letters, digits, '.', '_', '+' or '-', no '/', "

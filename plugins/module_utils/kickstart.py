@@ -28,6 +28,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 import copy
 import io
 import re
@@ -94,14 +96,13 @@ _NEWLINES = ("\r\n", "\n", "\r")
 _MAX_WORDS = 64
 
 
-class KickstartEditError(ValueError):
+class KickstartEditError(PwpolicyError):
     """A kickstart we cannot read or change.  ``lineno`` is the file's line number, if any."""
 
     def __init__(self, message, lineno=None):
         if lineno is not None:
             message = "kickstart line %d: %s" % (lineno, message)
-        super(KickstartEditError, self).__init__(message)
-        self.lineno = lineno
+        super(KickstartEditError, self).__init__(message, lineno)
 
 
 class MissingPykickstart(ImportError):
@@ -363,7 +364,7 @@ def _pykickstart_version(release):
 
 def _devel_major():
     name = ks_version.versionToString(ks_version.DEVEL, skipDevel=True)
-    match = re.match(r"^F(\d+)$", name or "")
+    match = re.fullmatch(r"F(\d+)", name or "")
     return int(match.group(1)) if match else 0
 
 
@@ -462,10 +463,26 @@ def _line_secrets(line):
     return secrets
 
 
+def _variants(value):
+    """``value`` and the escaped forms a message may show it in (Python's repr, doubled backslashes)."""
+    forms = {value, repr(value)[1:-1], value.replace("\\", "\\\\"),
+             value.encode("unicode_escape").decode("ascii")}
+    return {form for form in forms if form}
+
+
 def _hide(message, secrets):
-    for value in sorted(secrets, key=len, reverse=True):
-        message = re.sub(r"(?<!\w)%s(?!\w)" % re.escape(value), "<hidden>", message)
-    return message
+    """``message`` with every value of ``secrets`` (and its escaped forms) replaced by ``<hidden>``.
+
+    Only the values that occur in the message go into the pattern, so the cost
+    follows the message, not the number of secrets in the file.
+    """
+    present = set()
+    for value in secrets:
+        present.update(form for form in _variants(value) if form in message)
+    if not present:
+        return message
+    alternatives = "|".join(re.escape(v) for v in sorted(present, key=len, reverse=True))
+    return re.sub(r"(?<!\w)(?:%s)(?!\w)" % alternatives, "<hidden>", message)
 
 
 def _redact(message, line):
@@ -473,7 +490,33 @@ def _redact(message, line):
     return _hide(message, _line_secrets(line))
 
 
-def _clean_error(exc, lines, release):
+def redact_line(line):
+    """``line`` with the values of a command that may hold a secret replaced by ``<hidden>``."""
+    secrets = _line_secrets(line)
+    return _hide(line, secrets) if secrets else line
+
+
+def redacted_text(text):
+    """``text`` with :func:`redact_line` applied to every line: what a diff of a whole kickstart may show."""
+    return "".join(redact_line(line) for line in text.splitlines(True))
+
+
+class _FileSecrets(object):
+    """Every value of every line of one file that may be a secret, collected once per parse."""
+
+    def __init__(self, lines):
+        self._lines = lines
+        self._values = None
+
+    def hide(self, message):
+        if self._values is None:
+            self._values = set()
+            for line in self._lines:
+                self._values.update(_line_secrets(line))
+        return _hide(message, self._values)
+
+
+def _clean_error(exc, lines, release, secrets=None):
     """A KickstartEditError from a pykickstart error, with the line number and no secrets."""
     lineno = getattr(exc, "lineno", None)
     message = getattr(exc, "message", None) or str(exc)
@@ -483,11 +526,41 @@ def _clean_error(exc, lines, release):
     if lineno and 0 < lineno <= len(lines):
         message = _redact(message, lines[lineno - 1])
     else:
-        message = _redact_all(message, lines)
+        message = _redact_all(message, secrets or lines)
         lineno = None
     if message.startswith("Unknown command: %s" % COMMAND):
         message += "; pwpolicy is valid only inside a %s ... %%end section" % SECTION
     return KickstartEditError("%s (pykickstart, release %s)" % (message, release.name), lineno)
+
+
+# Sections whose body lines are not commands (scripts, package lists, add-ons).
+_BODY_SECTIONS = ("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon",
+                  "%anaconda")
+# No kickstart command takes this many words; pykickstart's option parser
+# (argparse) takes time that grows with the square of the options on a line.
+MAX_COMMAND_WORDS = 256
+_WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+
+
+def _check_command_lengths(lines):
+    """Refuse a command line with more words than any command takes, before pykickstart sees it."""
+    in_body = False
+    for lineno, line in enumerate(lines, 1):
+        if len(line) < 2 * MAX_COMMAND_WORDS:
+            words = None  # too short to hold that many words: the common case, kept cheap
+        else:
+            words = line.split()
+        first = line.lstrip()[:16].split(None, 1)[:1]
+        if first and first[0].startswith("%"):
+            in_body = first[0] != "%end" and first[0].split()[0] in _BODY_SECTIONS
+            continue
+        if in_body or words is None or len(words) <= MAX_COMMAND_WORDS:
+            continue
+        name = words[0] if _WORD_NAME_RE.fullmatch(words[0]) else "this command"
+        raise KickstartEditError(
+            "%s has %d words, more than the %d any kickstart command takes; "
+            "split the line or remove repeated options" % (name, len(words), MAX_COMMAND_WORDS),
+            lineno)
 
 
 def parse_kickstart(text, target=None, validate=True):
@@ -505,6 +578,8 @@ def parse_kickstart(text, target=None, validate=True):
     release = target if hasattr(target, "support") else release_for(target, text)
     version = _pykickstart_version(release)
     lines = text.splitlines(True)
+    _check_command_lengths(lines)
+    secrets = _FileSecrets(lines)
     handler = _fresh_handler(version)
     section_handler = AnacondaSectionHandler(version, release)
     handler.anaconda = section_handler
@@ -521,21 +596,23 @@ def parse_kickstart(text, target=None, validate=True):
             raise
         except Exception as exc:  # pykickstart raises a few plain errors on odd input
             if isinstance(exc, KickstartError):
-                raise _clean_error(exc, lines, release)
+                raise _clean_error(exc, lines, release, secrets)
             raise KickstartEditError(
                 "pykickstart cannot read the kickstart for %s: %s: %s"
-                % (release.name, type(exc).__name__, _redact_all(str(exc), lines)))
+                % (release.name, type(exc).__name__, secrets.hide(str(exc))))
     found = list(section.warnings)
+    seen = set(found)
     for warning in caught:
         if not issubclass(warning.category, KickstartWarning):
             continue
-        message = " ".join(_redact_all(str(warning.message), lines).split())
+        message = " ".join(secrets.hide(str(warning.message)).split())
         if message:
             message = "pykickstart (%s): %s" % (release.name, message)
-            if message not in found:
+            if message not in seen:
+                seen.add(message)
                 found.append(message)
     for message in stderr.getvalue().split("\n\n"):
-        message = _redact_all(" ".join(message.split()), lines)
+        message = secrets.hide(" ".join(message.split()))
         if message:
             found.append("pykickstart (%s): %s" % (release.name, message))
     return ParsedKickstart(text, release, lines, section.sections, found)
@@ -560,10 +637,8 @@ def _fresh_handler(version):
 
 def _redact_all(message, lines):
     """``message`` without any value of any line that may hold a secret."""
-    secrets = set()
-    for line in lines:
-        secrets.update(_line_secrets(line))
-    return _hide(message, secrets)
+    secrets = lines if isinstance(lines, _FileSecrets) else _FileSecrets(lines)
+    return secrets.hide(message)
 
 
 def parse_policies(text, target=None, validate=False):
@@ -677,14 +752,18 @@ def _names_to_remove(policies, product, parsed):
 
 
 def section_regions(parsed_or_text, target=None):
-    """The text of each ``%anaconda`` section (header to ``%end``), joined: what a diff shows."""
+    """The text of each ``%anaconda`` section (header to ``%end``), joined: what a diff shows.
+
+    A line inside a section whose command may hold a secret (a stray
+    ``rootpw --plaintext``, say) shows ``<hidden>`` in place of its values.
+    """
     parsed = parsed_or_text
     if isinstance(parsed_or_text, str):
         parsed = parse_kickstart(parsed_or_text, target, validate=False)
     chunks = []
     for info in parsed.sections:
         end = info.end or len(parsed.lines)
-        chunks.append("".join(parsed.lines[info.header - 1:end]))
+        chunks.extend(redact_line(line) for line in parsed.lines[info.header - 1:end])
     return "".join(chunks)
 
 
@@ -821,7 +900,8 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
         except KickstartEditError as exc:
             raise KickstartEditError("the edited kickstart does not parse for %s: %s"
                                      % (release.name, exc))
-        warnings_.extend(w for w in after.warnings if w not in warnings_)
+        known = set(warnings_)
+        warnings_.extend(w for w in after.warnings if w not in known)
     if after.sections:
         if release.support == SECTION_REMOVED:
             if validate:

@@ -31,6 +31,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 import ctypes
 import ctypes.util
 import os
@@ -81,6 +83,11 @@ NUMERIC_AUX_CODES = (ERR_MIN_DIGITS, ERR_MIN_UPPERS, ERR_MIN_LOWERS, ERR_MIN_OTH
 
 # libpwquality raises any minlen below this to it, without telling.
 LIBPWQUALITY_MIN_LENGTH = 6
+# libpwquality crashes the process (a segmentation fault) on passwords and user
+# names of some 87,000 characters; no installer, passwd or PAM stack takes
+# anything near these lengths, so longer input never reaches it.
+MAX_PASSWORD_LENGTH = 4096
+MAX_USER_LENGTH = 256
 
 # Settings a caller may pass: name -> (libpwquality setting id, kind).
 # PAM-only settings (enforcing, retry, enforce_for_root, local_users_only)
@@ -129,7 +136,7 @@ BACKEND_ENV = "KICKSTART_PWPOLICY_PWQUALITY_BACKEND"
 BACKEND_NAMES = ("binding", "ctypes")
 
 
-class PwcheckError(Exception):
+class PwcheckError(PwpolicyError):
     """A check could not be made.  The message never holds the password."""
 
 
@@ -177,7 +184,7 @@ def normalize_settings(settings):
             number = None
             if isinstance(value, int) and not isinstance(value, bool):
                 number = value
-            elif isinstance(value, str) and re.match(r"^\s*[-+]?\d+\s*$", value):
+            elif isinstance(value, str) and re.fullmatch(r"\s*[-+]?\d+\s*", value):
                 number = int(value)
             if number is None or not -1024 <= number <= 1024:
                 raise SettingsError(
@@ -622,6 +629,9 @@ def check_password(password, policy, user=None, settings=None, backend=None):
     items = normalize_settings(settings)
     if user is not None and not isinstance(user, str):
         raise PwcheckError("user must be a string (the account name), got %s" % _type_name(user))
+    if user is not None and len(user) > MAX_USER_LENGTH:
+        raise PwcheckError("user (the account name) has %d characters; account names have at most %d "
+                           "(32 on Linux)" % (len(user), MAX_USER_LENGTH))
 
     report = {"ok": True, "verdict": "accepted", "score": 0, "strength": "empty",
               "reasons": [], "hints": [], "policy": policy.to_dict()}
@@ -634,9 +644,16 @@ def check_password(password, policy, user=None, settings=None, backend=None):
                 + (" (for root, empty means the account is locked)" if policy.name == "root" else ""))
         return report
 
+    length = len(password)
+    if length > MAX_PASSWORD_LENGTH:
+        report.update(ok=False, verdict="rejected", strength="weak")
+        report["reasons"].append("longer than %d characters (has %d): too long to check, and longer than "
+                                 "any installer or login takes" % (MAX_PASSWORD_LENGTH, length))
+        report["hints"].append("use at most %d characters (a passphrase of a few dozen is already very "
+                               "strong)" % MAX_PASSWORD_LENGTH)
+        return report
     backend = backend or get_backend()
     handle = settings_cache(backend).get(items, policy.minlen)
-    length = len(password)
     rc, aux = _checked(backend, handle, password, account_for(policy.name, user))
 
     failed = False

@@ -29,6 +29,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
 import gzip
 import io
 import posixpath
@@ -43,7 +45,11 @@ DIR_MODE = stat.S_IFDIR | 0o755
 FILE_MODE = stat.S_IFREG | 0o644
 
 
-class UpdatesImageError(ValueError):
+# An updates image with a drop-in is a few kilobytes; refuse to unpack more than this.
+MAX_UNPACKED = 16 * 1024 * 1024
+
+
+class UpdatesImageError(PwpolicyError):
     """An updates image that cannot be built or read; the message says why."""
 
 
@@ -192,17 +198,32 @@ def read_cpio(raw):
 def read_image(data):
     """Members of a gzip-compressed (or plain) ``newc`` updates image."""
     if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as exc:
-            raise UpdatesImageError("the image is not valid gzip data: %s" % exc)
+        data = _gunzip(data, MAX_UNPACKED)
+    elif len(data) > MAX_UNPACKED:
+        raise UpdatesImageError("the image holds more than %d bytes; an updates image with a configuration "
+                                "drop-in is a few kilobytes: give the right file" % MAX_UNPACKED)
     return read_cpio(data)
 
 
-def read_image_file(path):
-    """Members of the updates image at ``path``."""
-    with open(path, "rb") as stream:
-        return read_image(stream.read())
+def _gunzip(data, limit):
+    """``data`` decompressed (every gzip member), refusing more than ``limit`` bytes of output."""
+    out = []
+    size = 0
+    while data:
+        stream = zlib.decompressobj(wbits=31)
+        try:
+            chunk = stream.decompress(data, limit + 1 - size)
+        except zlib.error as exc:
+            raise UpdatesImageError("the image is not valid gzip data: %s" % exc)
+        size += len(chunk)
+        if size > limit or stream.unconsumed_tail:
+            raise UpdatesImageError("the image unpacks to more than %d bytes (a compression bomb, or not an "
+                                    "updates image); give the right file" % limit)
+        if not stream.eof:
+            raise UpdatesImageError("the image is not valid gzip data: it ends too early")
+        out.append(chunk)
+        data = stream.unused_data
+    return b"".join(out)
 
 
 def image_files(members):

@@ -189,8 +189,6 @@ backup_image:
 """
 
 import os
-import tempfile
-import traceback
 
 from ansible.module_utils.basic import AnsibleModule
 from ansible.module_utils.common.text.converters import to_bytes, to_native, to_text
@@ -210,8 +208,15 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image i
     UpdatesImageError,
     build_image,
     image_files,
-    read_image_file,
+    read_image,
     same_content,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
+    FileError,
+    backup,
+    decode_text,
+    read_bytes,
+    write_atomic,
 )
 
 NEW_FILE_MODE = 0o644
@@ -223,10 +228,10 @@ def _dicts(policies):
 
 def _read_text(module, path):
     try:
-        with open(path, "rb") as stream:
-            return to_text(stream.read(), errors="surrogate_or_strict")
-    except (IOError, OSError, UnicodeError) as exc:
-        module.fail_json(msg="cannot read %s: %s" % (path, to_native(exc)))
+        data = read_bytes(path, what="dest")
+        return None if data is None else decode_text(data, path, what="dest")
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
 
 
 def _check_writable_path(module, path, option):
@@ -238,21 +243,17 @@ def _check_writable_path(module, path, option):
         module.fail_json(msg="%s: directory %s does not exist; create it first" % (option, parent))
 
 
-def _write(module, path, data, backup):
+def _write(module, path, data, make_backup, original=None):
     """Write ``data`` to ``path`` atomically; returns the backup file name or None."""
     backup_file = None
-    if backup and os.path.exists(path):
-        backup_file = module.backup_local(path)
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=os.path.dirname(os.path.abspath(path)))
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            stream.write(data)
-        os.chmod(tmp, NEW_FILE_MODE)
-        module.atomic_move(tmp, path, unsafe_writes=module.params["unsafe_writes"])
-    except Exception as exc:  # pylint: disable=broad-except
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        module.fail_json(msg="cannot write %s: %s" % (path, to_native(exc)), exception=traceback.format_exc())
+    file_args = module.load_file_common_arguments(module.params, path=path)
+    if make_backup and os.path.exists(path):
+        try:
+            previous = original if original is not None else read_bytes(path)
+            backup_file = backup(path, previous, os.stat(path).st_mode)
+        except (FileError, OSError) as exc:
+            module.fail_json(msg=str(exc))
+    write_atomic(module, path, data, new_mode=NEW_FILE_MODE, file_args=file_args)
     return backup_file
 
 
@@ -266,8 +267,10 @@ def _set_attributes(module, path, existed, changed):
 def _read_image_dropin(module, path, member, required):
     """``(text or None, members or None)`` of the drop-in inside the image at ``path``."""
     try:
-        members = read_image_file(path)
-    except (IOError, OSError, UpdatesImageError) as exc:
+        members = read_image(read_bytes(path, what="updates_image"))
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
+    except UpdatesImageError as exc:
         if required:
             module.fail_json(msg="updates_image %s: cannot read it as an updates image: %s" % (path, to_native(exc)))
         module.warn("updates_image %s is not a readable updates image (%s); it will be replaced"
@@ -396,7 +399,8 @@ def main():
             diffs.append(dict(before_header=dest, after_header=dest, before=dest_text or "", after=conf))
             result["changed"] = True
             if not module.check_mode:
-                backup_file = _write(module, dest, to_bytes(conf), params["backup"])
+                backup_file = _write(module, dest, to_bytes(conf), params["backup"],
+                                     None if dest_text is None else to_bytes(dest_text))
                 if backup_file:
                     result["backup_file"] = backup_file
         if not module.check_mode:

@@ -56,15 +56,22 @@ attributes:
 options:
   path:
     description:
-      - The kickstart file to change in place.
+      - The kickstart file to write. Alone, the file is changed in place; with O(content), the file is made to hold
+        O(content) with the policies applied (for example a rendered template), and is only rewritten when that
+        differs from what it holds, so a second run reports no change.
       - A missing file is created (mode C(0600) unless O(mode) says otherwise) when there is something to write.
-      - Exactly one of O(path) and O(content) is required.
+      - The file is written atomically through a temporary file that has its final mode, owner and SELinux
+        context before it is renamed into place, and edits of files in one directory are serialised with a lock.
+        Anything but a regular file, and a file over 16 MiB, is refused.
+      - At least one of O(path) and O(content) is required.
     type: path
     aliases: [dest]
   content:
     description:
-      - Kickstart text to change; the result is returned as RV(kickstart) and nothing is written.
-      - Exactly one of O(path) and O(content) is required.
+      - Kickstart text to change. Alone, the result is returned as RV(kickstart) and nothing is written; with
+        O(path), the result is written to O(path) and not returned (the argument is then also kept out of the
+        result, so a registered variable does not hold it).
+      - At least one of O(path) and O(content) is required.
       - The text may hold secrets (for example C(rootpw)); set C(no_log) on the task in that case, because
         Ansible shows module arguments at high verbosity.
     type: str
@@ -103,7 +110,9 @@ options:
     default: true
   backup:
     description:
-      - Keep a timestamped copy of the original file next to it when the file changes (O(path) only).
+      - Keep a copy of the original file next to it when the file changes (O(path) only).
+      - The copy gets a new random name (C(NAME.TIMESTAMP.RANDOM~)), is created without following links and has
+        mode C(0600), or the original's mode if narrower, from its first byte; an incomplete copy is removed.
     type: bool
     default: false
 notes:
@@ -200,7 +209,7 @@ previous:
   sample: []
 kickstart:
   description: The resulting kickstart text.
-  returned: when O(content) is given
+  returned: when O(content) is given without O(path)
   type: str
   sample: "#version=F33\nlang en_US.UTF-8\n\n%anaconda\npwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok\n%end\n"
 target:
@@ -219,7 +228,7 @@ backup_file:
   description: The copy of the original file made by O(backup).
   returned: when O(backup=true) and the file changed
   type: str
-  sample: /srv/ks/server.ks.12345.2026-01-01@10:00:00~
+  sample: /srv/ks/server.ks.2026-01-01@10:00:00.k3j2x9a_~
 lineno:
   description: The kickstart line an error is about, when the module fails and the error has a line.
   returned: on failure
@@ -236,17 +245,24 @@ warnings:
 """
 
 import os
-import tempfile
 
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
-from ansible.module_utils.common.text.converters import to_bytes, to_native
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
+    DirectoryLock,
+    FileError,
+    backup,
+    decode_text,
+    read_bytes,
+    write_atomic,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
     HAS_PYKICKSTART,
     PYKICKSTART_IMPORT_ERROR,
     PYKICKSTART_PACKAGE,
-    KickstartEditError,
     edit_kickstart,
+    redacted_text,
     section_regions,
 )
 
@@ -255,46 +271,80 @@ def _policy_dicts(policies):
     return [policy.to_dict() for policy in policies.values()]
 
 
-def _read(module, path):
-    if os.path.isdir(path):
-        module.fail_json(msg="path %s is a directory, not a kickstart file" % path)
-    if not os.path.exists(path):
-        return None
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read()
-    except (IOError, OSError) as exc:
-        module.fail_json(msg="cannot read %s: %s" % (path, to_native(exc)))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        module.fail_json(msg="%s is not UTF-8 text (byte %d): a kickstart must be UTF-8" % (path, exc.start))
+def _read(path):
+    """The kickstart's text, or None when the file does not exist."""
+    data = read_bytes(path, what="path")
+    return None if data is None else decode_text(data, path, what="path")
 
 
-def _write(module, path, text, created):
-    directory = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(directory):
-        module.fail_json(msg="directory %s of path does not exist" % directory)
-    placeholder = False
-    if created:
-        # An empty 0600 file first, so the real content never sits in a
-        # file with umask permissions (atomic_move keeps existing attributes).
+def _diff(result, path, whole, before):
+    label = path or "content"
+    if whole:
+        # The whole file changes (path and content): show it, secrets redacted.
+        return dict(before=redacted_text(before or ""),
+                    after=redacted_text(result.text), before_header=label, after_header=label)
+    return dict(before=section_regions(result.parsed_before), after=section_regions(result.parsed_after),
+                before_header="%s (%%anaconda sections)" % label,
+                after_header="%s (%%anaconda sections)" % label)
+
+
+def _edit(module, text, path):
+    params = module.params
+    try:
+        return edit_kickstart(
+            text, policies=params["policies"], product=params["product"], state=params["state"],
+            exclusive=params["exclusive"], target=params["target"], validate=params["validate"])
+    except PwpolicyError as exc:
+        where = " (%s)" % path if path else ""
+        module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
+
+
+def _write_file(module, path, original, text, output):
+    """Write ``text`` to ``path`` unless it holds it already (check mode: only say so); apply attributes."""
+    params = module.params
+    created = original is None
+    file_args = module.load_file_common_arguments(params)
+    if created and file_args.get("mode") is None:
+        file_args["mode"] = "0600"
+    if text == original or (created and not text):
+        # Nothing to write (and no empty kickstart is created); attributes
+        # still apply to an existing file (set_fs_attributes honours check mode).
+        return False if created else module.set_fs_attributes_if_different(file_args, False)
+    if module.check_mode:
+        return True
+    if params["backup"] and not created:
         try:
-            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
-            placeholder = True
-        except OSError as exc:
-            module.fail_json(msg="cannot create %s: %s" % (path, to_native(exc)))
-    handle, tmp = tempfile.mkstemp(prefix=".ks_pwpolicy.", dir=directory)
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(to_bytes(text, encoding="utf-8"))
-        module.atomic_move(tmp, path, unsafe_writes=module.params["unsafe_writes"])
-    except Exception as exc:  # leave nothing behind, then report
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        if placeholder and os.path.exists(path) and os.path.getsize(path) == 0:
-            os.unlink(path)
-        module.fail_json(msg="cannot write %s: %s" % (path, to_native(exc)))
+            output["backup_file"] = backup(path, original.encode("utf-8"), os.stat(path).st_mode)
+        except (FileError, OSError) as exc:
+            module.fail_json(msg=str(exc))
+    write_atomic(module, path, text.encode("utf-8"), new_mode=0o600, file_args=file_args)
+    return True
+
+
+def _run_path(module, path, output):
+    params = module.params
+    directory = os.path.dirname(path)
+    if not os.path.isdir(directory):
+        module.fail_json(msg="directory %s of path does not exist; create it first" % directory)
+    with DirectoryLock(directory):
+        try:
+            original = _read(path)
+        except FileError as exc:
+            module.fail_json(msg=str(exc))
+        with_content = params["content"] is not None
+        result = _edit(module, params["content"] if with_content else (original or ""), path)
+        _fill(module, output, result, path, whole=with_content, before=original)
+        output["changed"] = _write_file(module, path, original, result.text, output)
+    return output
+
+
+def _fill(module, output, result, path, whole, before=None):
+    output.update(policies=_policy_dicts(result.policies), previous=_policy_dicts(result.previous),
+                  target=result.release.name)
+    for message in result.warnings:
+        module.warn(message)
+    if module._diff:
+        output["diff"] = _diff(result, path, whole, before)
 
 
 def main():
@@ -310,7 +360,6 @@ def main():
             validate=dict(type="bool", default=True),
             backup=dict(type="bool", default=False),
         ),
-        mutually_exclusive=[("path", "content")],
         required_one_of=[("path", "content")],
         add_file_common_args=True,
         supports_check_mode=True,
@@ -318,56 +367,17 @@ def main():
     if not HAS_PYKICKSTART:
         module.fail_json(msg=missing_required_lib(PYKICKSTART_PACKAGE),
                          exception=PYKICKSTART_IMPORT_ERROR)
-
     params = module.params
-    path = params["path"]
-    if path is not None:
-        original = _read(module, path)
-        created = original is None
-        text = original if original is not None else ""
-    else:
-        created = False
-        text = params["content"]
-
-    try:
-        result = edit_kickstart(
-            text, policies=params["policies"], product=params["product"], state=params["state"],
-            exclusive=params["exclusive"], target=params["target"], validate=params["validate"])
-    except KickstartEditError as exc:
-        where = " (%s)" % path if path else ""
-        module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
-
-    changed = result.changed
-    output = dict(changed=changed, policies=_policy_dicts(result.policies),
-                  previous=_policy_dicts(result.previous), target=result.release.name)
-    for message in result.warnings:
-        module.warn(message)
-    if module._diff:
-        before = section_regions(result.parsed_before)
-        after = section_regions(result.parsed_after)
-        label = path or "content"
-        output["diff"] = dict(before=before, after=after,
-                              before_header="%s (%%anaconda sections)" % label,
-                              after_header="%s (%%anaconda sections)" % label)
-
-    if path is None:
-        output["kickstart"] = result.text
-        module.exit_json(**output)
-
-    if created and not changed:
-        # Nothing to write: do not create an empty kickstart.
-        module.exit_json(**output)
-
-    if changed and not module.check_mode:
-        if params["backup"] and not created:
-            output["backup_file"] = module.backup_local(path)
-        _write(module, path, result.text, created)
-
-    file_args = module.load_file_common_arguments(params)
-    if created and file_args.get("mode") is None:
-        file_args["mode"] = "0600"
-    if not module.check_mode or not created:
-        output["changed"] = module.set_fs_attributes_if_different(file_args, changed)
+    output = dict(changed=False)
+    if params["path"] is not None:
+        if params["content"] is not None:
+            # The text to write holds the kickstart's secrets: keep it out of
+            # the result's invocation (and so out of registered variables).
+            module.no_log_values.add(params["content"])
+        module.exit_json(**_run_path(module, os.path.abspath(params["path"]), output))
+    result = _edit(module, params["content"], None)
+    _fill(module, output, result, None, whole=False)
+    output.update(changed=result.changed, kickstart=result.text)
     module.exit_json(**output)
 
 

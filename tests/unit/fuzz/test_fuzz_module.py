@@ -22,7 +22,6 @@ from unittest import mock
 
 import pytest
 
-from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
@@ -38,8 +37,7 @@ CORPUS = fz.corpus_texts()
 def run(capsys, args, fail_move=False):
     patches = ()
     if fail_move:
-        patches = (mock.patch.object(AnsibleModule, "atomic_move",
-                                     side_effect=OSError(28, "No space left on device")),)
+        patches = (mock.patch.object(os, "rename", side_effect=OSError(28, "No space left on device")),)
     return run_module(module.main, capsys, args, patches=patches)
 
 

@@ -201,10 +201,10 @@ def test_plain_cpio_is_readable_too():
     assert ui.image_files(ui.read_image(raw)) == {"a/b": b"x"}
 
 
-def test_read_image_file(tmp_path):
+def test_read_image_from_file(tmp_path):
     path = tmp_path / "updates.img"
     path.write_bytes(ui.build_image({DROPIN: TEXT}))
-    assert ui.image_files(ui.read_image_file(str(path))) == {DROPIN: TEXT.encode()}
+    assert ui.image_files(ui.read_image(path.read_bytes())) == {DROPIN: TEXT.encode()}
 
 
 # --------------------------------------------------------------------------

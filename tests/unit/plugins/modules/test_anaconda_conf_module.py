@@ -261,7 +261,7 @@ def test_relative_paths_are_taken_from_where_the_module_runs(capsys, tmp_path, m
     result = ok(capsys, product="server", target="RHEL10", dest="90.conf", updates_image="updates.img")
     assert result["changed"] is True
     assert (tmp_path / "90.conf").read_text() == result["conf"]
-    assert ui.image_files(ui.read_image_file(str(tmp_path / "updates.img")))[DROPIN] == result["conf"].encode()
+    assert ui.image_files(ui.read_image((tmp_path / "updates.img").read_bytes()))[DROPIN] == result["conf"].encode()
     again = ok(capsys, product="server", target="RHEL10", dest="90.conf", updates_image="updates.img")
     assert again["changed"] is False
 

@@ -1,0 +1,260 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The one place where the modules read and write files.
+
+A kickstart holds secrets (crypt hashes, a LUKS passphrase), so writing one
+follows these rules:
+
+* the new content goes to a temporary file created mode 0600 in the target's
+  directory (``mkstemp``: ``O_EXCL``, never through a link), is given its
+  final mode, owner and SELinux context *before* it is renamed over the
+  target, so the path never shows the content with wider permissions;
+* a backup is a new ``mkstemp`` file (``O_EXCL``, a random name, mode 0600
+  or the source's mode if narrower) holding the bytes already read, removed
+  again if it cannot be written completely;
+* the temporary file is removed on every way out (an error, ``fail_json``,
+  ``SIGTERM``);
+* read-modify-write runs under an exclusive ``flock`` on the target's
+  directory, so two runs on one file never lose each other's update;
+* reading refuses what is not a regular file (a FIFO would block forever, a
+  device could be endless) and anything larger than a limit.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import errno
+import fcntl
+import os
+import signal
+import stat
+import tempfile
+import time
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
+MiB = 1024 * 1024
+# No real kickstart or updates image comes near this.
+MAX_FILE_SIZE = 16 * MiB
+
+
+class FileError(PwpolicyError):
+    """A file cannot be read or written; the message names the path and what to do."""
+
+
+def _kind(mode):
+    for test, name in ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _advice(exc, path):
+    """What to do about an OSError on ``path``."""
+    code = getattr(exc, "errno", None)
+    directory = os.path.dirname(path) or "."
+    if code in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return "check that %s is writable by the user the module runs as (become?)" % directory
+    if code in (errno.ENOSPC, errno.EDQUOT):
+        return "free space on the filesystem of %s (or raise the quota)" % directory
+    if code == errno.ENOENT:
+        return "create the directory %s first" % directory
+    return "check the path and its directory"
+
+
+def describe_os_error(action, path, exc):
+    """One line: what failed on which path, why (strerror, never a traceback) and what to do."""
+    reason = getattr(exc, "strerror", None) or exc.__class__.__name__
+    return "cannot %s %s: %s; %s" % (action, path, reason, _advice(exc, path))
+
+
+def read_bytes(path, limit=MAX_FILE_SIZE, what="file"):
+    """The bytes of the regular file at ``path``, or None when there is none.
+
+    Opens without blocking (a FIFO does not hang), refuses anything but a
+    regular file and anything larger than ``limit`` bytes.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            return None
+        if exc.errno == errno.EISDIR:
+            raise FileError("%s %s is a directory; give the path of a file" % (what, path))
+        raise FileError(describe_os_error("read", path, exc))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileError("%s %s is %s, not a regular file; give the path of a file"
+                            % (what, path, _kind(info.st_mode)))
+        if info.st_size > limit:
+            raise FileError("%s %s has %d bytes, more than the %d this module reads; "
+                            "give the right file" % (what, path, info.st_size, limit))
+        chunks, size = [], 0
+        while True:
+            chunk = os.read(fd, 1024 * 1024)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:  # the file grew while being read
+                raise FileError("%s %s is larger than %d bytes; give the right file" % (what, path, limit))
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileError(describe_os_error("read", path, exc))
+    finally:
+        os.close(fd)
+
+
+def decode_text(data, path, what="file"):
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise FileError("%s %s is not UTF-8 text (byte %d); it must be UTF-8" % (what, path, exc.start))
+
+
+class DirectoryLock(object):
+    """An exclusive ``flock`` on a directory, held for one read-modify-write.
+
+    Locking the directory (not the file) survives the rename that replaces the
+    file, and leaves no lock file behind.
+    """
+
+    def __init__(self, directory):
+        self.directory = directory
+        self._fd = None
+
+    def __enter__(self):
+        try:
+            self._fd = os.open(self.directory, os.O_RDONLY)
+            fcntl.flock(self._fd, fcntl.LOCK_EX)
+        except OSError as exc:
+            if self._fd is not None:
+                os.close(self._fd)
+                self._fd = None
+            raise FileError(describe_os_error("lock the directory", self.directory, exc))
+        return self
+
+    def __exit__(self, *exc_info):
+        if self._fd is not None:
+            os.close(self._fd)  # closing drops the lock
+            self._fd = None
+        return False
+
+
+def _write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+    os.fsync(fd)
+
+
+def backup(path, data, source_mode):
+    """A backup of ``path`` holding ``data``; returns its name.
+
+    The name is random (``mkstemp``: created with ``O_EXCL``, so no existing
+    file or link is ever opened) and the file is 0600, or the source's mode if
+    narrower, from its first byte.  An incomplete backup is removed.
+    """
+    directory, base = os.path.split(os.path.abspath(path))
+    stamp = time.strftime("%Y-%m-%d@%H:%M:%S")
+    try:
+        fd, name = tempfile.mkstemp(prefix="%s.%s." % (base, stamp), suffix="~", dir=directory)
+    except OSError as exc:
+        raise FileError(describe_os_error("create a backup of", path, exc) + "; nothing was changed")
+    try:
+        os.fchmod(fd, stat.S_IMODE(source_mode) & 0o600)
+        _write_all(fd, data)
+    except BaseException as exc:
+        os.close(fd)
+        os.unlink(name)
+        if isinstance(exc, OSError):
+            raise FileError(describe_os_error("write the backup of", path, exc) + "; nothing was changed")
+        raise
+    os.close(fd)
+    return name
+
+
+class _Terminated(SystemExit):
+    pass
+
+
+def _on_signal(signum, frame):
+    raise _Terminated(128 + signum)
+
+
+def _prepare(module, tmp, path, existing, new_mode, file_args):
+    """Give ``tmp`` the mode, owner and context ``path`` must end up with (fails before any rename)."""
+    if existing is not None:
+        os.chmod(tmp, stat.S_IMODE(existing.st_mode))
+        if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
+            try:
+                os.chown(tmp, existing.st_uid, existing.st_gid)
+            except OSError:
+                pass  # not root: the file becomes ours, as any rewrite by this user would
+        if module.selinux_enabled():
+            module.set_context_if_different(tmp, module.selinux_context(path), False)
+    else:
+        os.chmod(tmp, new_mode)
+        if module.selinux_enabled():
+            module.set_context_if_different(tmp, module.selinux_default_context(path), False)
+    if file_args:
+        tmp_args = dict(file_args, path=tmp)
+        module.set_fs_attributes_if_different(tmp_args, False)
+
+
+def write_atomic(module, path, data, new_mode=0o600, file_args=None):
+    """Replace ``path`` by ``data`` atomically, never readable with wider permissions.
+
+    A new file gets ``new_mode`` (an existing one keeps its mode, owner and
+    SELinux context); ``file_args`` (``load_file_common_arguments``) are
+    applied to the temporary file before the rename, so a bad owner or mode
+    fails with the target untouched.  On failure the module fails with a
+    message that names the path and what to do.
+    """
+    path = os.path.abspath(path)
+    directory = os.path.dirname(path)
+    try:
+        existing = os.stat(path)
+    except OSError:
+        existing = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=directory)
+    except OSError as exc:
+        module.fail_json(msg=describe_os_error("write", path, exc))
+    module.add_cleanup_file(tmp)
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        try:
+            previous[signum] = signal.signal(signum, _on_signal)
+        except (ValueError, OSError):  # not the main thread
+            pass
+    try:
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        _prepare(module, tmp, path, existing, new_mode, file_args)
+        os.rename(tmp, path)
+    except OSError as exc:
+        _remove(tmp)
+        module.fail_json(msg=describe_os_error("write", path, exc) + "; the file was not changed")
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _remove(name):
+    try:
+        os.unlink(name)
+    except OSError:
+        pass

@@ -1,0 +1,124 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Redaction, input bounds and name checks that hostile input used to get past."""
+
+import gzip
+import io
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import ConfError, check_conf_name
+
+SECRETS = ["a\\secret-1", "it's \"mixed\"-2", "tab\there-3", "caf\u00e9\u00df-4"]
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_escaped_forms_of_a_secret_are_hidden(secret):
+    import shlex
+    line = "rootpw --plaintext %s\n" % shlex.quote(secret)
+    for form in (secret, repr(secret), repr(secret)[1:-1], secret.replace("\\", "\\\\"),
+                 secret.encode("unicode_escape").decode("ascii")):
+        message = "pykickstart says: bad value %s here" % form
+        hidden = ks._redact(message, line)
+        assert "<hidden>" in hidden, (form, hidden)
+        assert form not in hidden
+
+
+def test_redacted_text_keeps_lines_without_secrets():
+    text = "lang en_US.UTF-8\nrootpw --iscrypted $6$salt$hash\npart / --passphrase=Pass-Word-1 --encrypted\n"
+    out = ks.redacted_text(text)
+    assert out.splitlines()[0] == "lang en_US.UTF-8"
+    assert "$6$salt$hash" not in out and "Pass-Word-1" not in out
+    assert out.count("\n") == 3
+
+
+def test_section_regions_hide_secret_commands_inside_anaconda():
+    text = "#version=RHEL8\n%anaconda\nrootpw --plaintext Very-Secret-7\npwpolicy root --minlen=6\n%end\n"
+    parsed = ks.parse_kickstart(text, "RHEL8", validate=False)
+    regions = ks.section_regions(parsed)
+    assert "Very-Secret-7" not in regions and "rootpw --plaintext <hidden>" in regions
+
+
+def test_many_secret_lines_are_redacted_once_per_file():
+    """600 duplicate user lines took a minute: the secrets were collected again for every message."""
+    text = "".join("user --name=u%d --password=secret%d --plaintext\n" % (i % 3, i) for i in range(600))
+    calls = []
+    real = ks._line_secrets
+
+    def counting(line):
+        calls.append(1)
+        return real(line)
+
+    ks._line_secrets = counting
+    try:
+        result = ks.edit_kickstart(text, product="server", target="RHEL8", validate=False)
+    finally:
+        ks._line_secrets = real
+    assert result.warnings
+    assert len(calls) <= 4 * 600  # linear in the lines, not lines x messages
+    assert not any("secret1" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("words", [ks.MAX_COMMAND_WORDS + 1, 20000])
+def test_a_command_line_with_too_many_words_fails_at_once(words):
+    text = "#version=RHEL8\nlang en_US.UTF-8\nfirewall --enabled " + " ".join(
+        "--port=%d:tcp" % i for i in range(words - 2)) + "\n"
+    with pytest.raises(PwpolicyError) as info:
+        ks.parse_kickstart(text, "RHEL8", validate=False)
+    assert info.value.lineno == 3 and "firewall has %d words" % words in str(info.value)
+
+
+def test_long_lines_inside_scripts_are_not_commands():
+    script = "echo " + " ".join("w%d" % i for i in range(2000))
+    text = "#version=RHEL8\nlang en_US.UTF-8\n%%post\n%s\n%%end\n" % script
+    assert ks.parse_kickstart(text, "RHEL8", validate=True).lines[3].startswith("echo")
+
+
+def test_gzip_bomb_is_refused():
+    bomb = io.BytesIO()
+    with gzip.GzipFile(fileobj=bomb, mode="wb") as stream:
+        for _ in range(ui.MAX_UNPACKED // (1024 * 1024) + 1):
+            stream.write(b"\0" * 1024 * 1024)
+    data = bomb.getvalue()
+    assert len(data) < 100 * 1024
+    with pytest.raises(ui.UpdatesImageError, match="more than"):
+        ui.read_image(data)
+
+
+def test_plain_oversized_image_is_refused():
+    with pytest.raises(ui.UpdatesImageError, match="more than"):
+        ui.read_image(b"070701" + b"0" * ui.MAX_UNPACKED)
+
+
+@pytest.mark.parametrize("name", ["90-x.conf\n", "90-x.conf\r", "90-x.conf\nmore", " 90-x.conf", "90-x.conf\0"])
+def test_conf_names_match_as_a_whole(name):
+    with pytest.raises(ConfError):
+        check_conf_name(name)
+
+
+def test_overlong_password_never_reaches_libpwquality(monkeypatch):
+    def boom(*args, **kwargs):
+        raise AssertionError("libpwquality was called")
+
+    monkeypatch.setattr(pwcheck, "get_backend", boom)
+    policy = Policy("luks", 8, 1, False, False, False)
+    report = pwcheck.check_password("x" * 90000, policy)
+    assert report["verdict"] == "rejected" and not report["ok"]
+    assert "longer than 4096 characters (has 90000)" in report["reasons"][0]
+
+
+def test_overlong_user_name_is_an_error():
+    policy = Policy("user", 8, 1, False, False, False)
+    with pytest.raises(pwcheck.PwcheckError, match="has 90000 characters"):
+        pwcheck.check_password("Correct-Horse-9", policy, user="u" * 90000)
+
+
+def test_every_error_class_shares_one_base():
+    for cls in (ks.KickstartEditError, pwcheck.PwcheckError, ui.UpdatesImageError, ConfError):
+        assert issubclass(cls, PwpolicyError) and issubclass(cls, ValueError)
