@@ -17,8 +17,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import 
     check_against,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
+# Words of the policy model itself: never secrets, and the messages need them.
+_SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
 
 
 def _plain(value, what):
@@ -48,7 +52,10 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
     try:
         return check_against(text, policy, product=product, target=target, user=user, settings=settings)
     except (PolicyError, PwcheckError, ReleaseError) as exc:
-        raise AnsibleFilterError("pwpolicy_check: %s" % exc)
+        # Any argument may come from a vaulted variable (a policy field, a
+        # name, a setting): no value given is repeated, in any escaped form.
+        given = leaves([text, user, policy, product, target, settings]) - _SAFE_WORDS
+        raise AnsibleFilterError("pwpolicy_check: %s" % hide(str(exc), given))
 
 
 class FilterModule(object):

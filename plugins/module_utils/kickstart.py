@@ -29,6 +29,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide as _hide
 
 import copy
 import io
@@ -461,28 +462,6 @@ def _line_secrets(line):
         if value and not value.startswith("-"):
             secrets.add(value)
     return secrets
-
-
-def _variants(value):
-    """``value`` and the escaped forms a message may show it in (Python's repr, doubled backslashes)."""
-    forms = {value, repr(value)[1:-1], value.replace("\\", "\\\\"),
-             value.encode("unicode_escape").decode("ascii")}
-    return {form for form in forms if form}
-
-
-def _hide(message, secrets):
-    """``message`` with every value of ``secrets`` (and its escaped forms) replaced by ``<hidden>``.
-
-    Only the values that occur in the message go into the pattern, so the cost
-    follows the message, not the number of secrets in the file.
-    """
-    present = set()
-    for value in secrets:
-        present.update(form for form in _variants(value) if form in message)
-    if not present:
-        return message
-    alternatives = "|".join(re.escape(v) for v in sorted(present, key=len, reverse=True))
-    return re.sub(r"(?<!\w)(?:%s)(?!\w)" % alternatives, "<hidden>", message)
 
 
 def _redact(message, line):

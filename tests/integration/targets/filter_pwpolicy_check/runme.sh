@@ -109,6 +109,8 @@ run fail_dictionary 2 fail_dictionary.yml "${vault[@]}" -e "missing_dict=$out/no
 expect fail_dictionary "cracklib-runtime"
 expect fail_dictionary "no-such-dict/pw_dict.pwd"
 
+run fail_vaulted_args 0 fail_vaulted_args.yml "${vault[@]}"
+
 run inline_only 0 inline_only.yml "${vault[@]}"
 
 run wrong_vault_file 1 check.yml --vault-password-file "$here/wrong-vault-password"
