@@ -620,8 +620,6 @@ def check_password(password, policy, user=None, settings=None, backend=None):
     """
     if not isinstance(password, str):
         raise PwcheckError("the password must be a string, got %s" % _type_name(password))
-    if "\0" in password:
-        raise PwcheckError("the password contains a NUL character, which no installer can take")
     try:
         password.encode("utf-8")
     except UnicodeEncodeError:
@@ -645,6 +643,12 @@ def check_password(password, policy, user=None, settings=None, backend=None):
         return report
 
     length = len(password)
+    if "\0" in password:
+        report.update(ok=False, verdict="rejected", strength="weak")
+        report["reasons"].append("contains a NUL character, which no installer, kickstart line or crypt hash "
+                                 "can take")
+        report["hints"].append("choose a password without a NUL character")
+        return report
     if length > MAX_PASSWORD_LENGTH:
         report.update(ok=False, verdict="rejected", strength="weak")
         report["reasons"].append("longer than %d characters (has %d): too long to check, and longer than "

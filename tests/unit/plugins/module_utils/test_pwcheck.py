@@ -295,8 +295,14 @@ def test_non_ascii_letters_count_as_symbols(backend):
     assert "uses fewer than 3 character classes" in report["reasons"][0]
 
 
+def test_nul_is_a_reason_not_an_error(backend):
+    report = check_password("Xk9\0mQ2!zLp7", policy(strict=False), backend=backend)
+    assert report["verdict"] == "rejected" and not report["ok"]
+    assert "NUL character" in report["reasons"][0]
+    assert_no_leak("Xk9\0mQ2!zLp7", json.dumps(report, ensure_ascii=False))
+
+
 @pytest.mark.parametrize("password,message", [
-    ("Xk9\0mQ2!zLp7", "NUL character"),
     ("Xk9\udc80mQ2!zLp7", "cannot be encoded as UTF-8"),
 ])
 def test_unusable_text_is_refused_without_echo(backend, password, message):

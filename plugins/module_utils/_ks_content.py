@@ -1,0 +1,232 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Every value the kickstart role puts on a kickstart line, checked before rendering.
+
+A kickstart is line-based and its sections end at a ``%end`` line, so a value
+with a line break, a NUL or a section keyword at the start of a line could
+add commands of its own (``finish: "reboot\\nrootpw --plaintext x"``).  The
+role quotes single words for shlex and checks everything else here: each
+value must be exactly what its command takes (one word, one choice, one line
+of options, a list of such items), and the options the role sets itself
+(``--encrypted``, ``--passphrase``) cannot be given again.
+
+:func:`input_problems` returns problems as ``{label, reasons, hints}``
+dicts.  Labels name the variable (``kickstart_content.finish``,
+``kickstart_users[1].gecos``); no value is ever repeated, since some of these
+variables hold secrets.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import os
+import re
+
+ACCOUNT_RE = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
+GROUP_RE = ACCOUNT_RE
+SERVICE_RE = re.compile(r"[A-Za-z0-9@._:-]+")
+SECTION_LINE_RE = re.compile(r"\s*%[A-Za-z]")
+
+WORD_KEYS = ("lang", "keyboard", "timezone")
+CHOICES = {
+    "install_mode": ("text", "graphical", "cmdline"),
+    "selinux": ("enforcing", "permissive", "disabled"),
+    "firstboot": ("", "enable", "disable", "reconfig"),
+    "autopart_type": ("lvm", "btrfs", "plain", "thinp"),
+}
+FINISH_COMMANDS = ("reboot", "poweroff", "halt", "shutdown")
+OPTION_LINE_KEYS = ("network", "firewall", "bootloader", "autopart_options", "luks_options",
+                    "packages_options", "source")
+LIST_KEYS = ("services_enabled", "services_disabled", "packages", "extra_commands", "post_scripts",
+             "default_user_groups")
+# Options the role writes itself on the autopart line when a passphrase is given.
+ROLE_STORAGE_OPTIONS = ("--encrypted", "--passphrase", "--cipher-passphrase")
+
+
+def _breaks_line(text):
+    """Whether ``text`` holds any line boundary (``\n``, ``\r``, and the others splitlines() knows)."""
+    return len((text + "x").splitlines()) != 1
+
+
+def _problem(label, reason, hint):
+    return {"label": label, "reasons": [reason], "hints": [hint]}
+
+
+def _line_problem(label, value):
+    """Why ``value`` cannot be one kickstart line, or None."""
+    if not isinstance(value, str):
+        return _problem(label, "is not a string (got %s)" % type(value).__name__,
+                        "give it as a string (quote it in YAML)")
+    if "\0" in value:
+        return _problem(label, "contains a NUL character", "remove the NUL character")
+    if _breaks_line(value):
+        return _problem(label, "contains a line break, which would start a new kickstart line",
+                        "give it on one line")
+    return None
+
+
+def _word_problem(label, value):
+    found = _line_problem(label, value)
+    if found:
+        return found
+    if not value.strip():
+        return _problem(label, "is empty", "give a value")
+    return None
+
+
+def _option_problems(label, value, forbidden=()):
+    found = _line_problem(label, value)
+    if found:
+        return [found]
+    if value.lstrip().startswith("%"):
+        return [_problem(label, "starts with %, which the installer reads as a section",
+                         "give the command's options only")]
+    words = value.split()
+    taken = [option for option in forbidden
+             if any(word == option or word.startswith(option + "=") for word in words)]
+    if taken:
+        return [_problem(label, "sets %s, which the role writes itself from kickstart_luks_passphrase"
+                         % ", ".join(taken), "remove %s from it" % ", ".join(taken))]
+    return []
+
+
+def _list_items(label, value):
+    """``(items, problem)``: a list given as a string or a mapping is a problem, not a list of characters."""
+    if value is None:
+        return [], None
+    if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
+        return [], _problem(label, "is not a list (got %s)" % type(value).__name__,
+                            "give a YAML list, one item per entry")
+    return list(value), None
+
+
+def _list_problems(key, label, value):
+    items, found = _list_items(label, value)
+    problems = [found] if found else []
+    for index, item in enumerate(items):
+        item_label = "%s[%d]" % (label, index)
+        line = _line_problem(item_label, item) if key != "post_scripts" else None
+        if line:
+            problems.append(line)
+            continue
+        problems.extend(_item_problems(key, item_label, item))
+    return problems
+
+
+def _item_problems(key, label, item):
+    if key in ("services_enabled", "services_disabled"):
+        if not SERVICE_RE.fullmatch(item):
+            return [_problem(label, "is not a systemd unit name", "give one unit name per item, without commas")]
+    elif key == "default_user_groups":
+        if not GROUP_RE.fullmatch(item) or len(item) > 32:
+            return [_problem(label, "is not a valid group name", "use a name like wheel or adm")]
+    elif key in ("packages", "extra_commands"):
+        if item.lstrip().startswith("%"):
+            return [_problem(label, "starts with %, which the installer reads as a section keyword",
+                             "give package names or commands only")]
+    elif key == "post_scripts":
+        return _script_problems(label, item)
+    return []
+
+
+def _script_problems(label, script):
+    if not isinstance(script, str):
+        return [_problem(label, "is not a string (got %s)" % type(script).__name__,
+                         "give the script body as a string")]
+    if "\0" in script:
+        return [_problem(label, "contains a NUL character", "remove the NUL character")]
+    for number, line in enumerate(script.splitlines(), 1):
+        if SECTION_LINE_RE.match(line):
+            return [_problem(label, "line %d starts with a section keyword (%%...), which would end the "
+                             "script or start a new section" % number,
+                             "indent that line or write it another way (for example with printf)")]
+    return []
+
+
+def content_problems(content):
+    """Problems of the merged ``kickstart_content`` dict."""
+    if not isinstance(content, dict):
+        return [_problem("kickstart_content", "is not a mapping", "give kickstart_content as a dict")]
+    problems = []
+    for key in WORD_KEYS:
+        found = _word_problem("kickstart_content.%s" % key, content.get(key, ""))
+        if found:
+            problems.append(found)
+    for key, choices in CHOICES.items():
+        value = content.get(key, "")
+        if value not in choices:
+            problems.append(_problem("kickstart_content.%s" % key, "is not one of: %s" % ", ".join(c or "''" for c in choices),
+                                     "use one of those values"))
+    finish = content.get("finish", "")
+    found = _line_problem("kickstart_content.finish", finish)
+    if found:
+        problems.append(found)
+    elif (finish.split() or [""])[0] not in FINISH_COMMANDS:
+        problems.append(_problem("kickstart_content.finish", "is not a %s command" % "/".join(FINISH_COMMANDS),
+                                 "use reboot, poweroff, halt or shutdown (with their options)"))
+    for key in OPTION_LINE_KEYS:
+        forbidden = ROLE_STORAGE_OPTIONS if key in ("luks_options", "autopart_options") else ()
+        problems.extend(_option_problems("kickstart_content.%s" % key, content.get(key, "") or "", forbidden))
+    for key in LIST_KEYS:
+        problems.extend(_list_problems(key, "kickstart_content.%s" % key, content.get(key)))
+    return problems
+
+
+def _user_problems(index, user, seen):
+    label = "kickstart_users[%d]" % index
+    if not isinstance(user, dict):
+        return [_problem(label, "is not a mapping", "give each user as {name: ..., password: ...}")]
+    name = user.get("name")
+    problems = []
+    if not isinstance(name, str) or not ACCOUNT_RE.fullmatch(name) or len(name) > 32:
+        problems.append(_problem(label + ".name", "is not a valid account name",
+                                 'use at most 32 characters: lower-case letters, digits, "_", "-" and ".", '
+                                 'starting with a letter or "_"'))
+    elif name in seen:
+        problems.append(_problem(label + ".name", "names an account given earlier in kickstart_users",
+                                 "give each account once"))
+    else:
+        seen.add(name)
+    gecos = user.get("gecos")
+    if gecos not in (None, ""):
+        found = _line_problem(label + ".gecos", gecos)
+        if found:
+            problems.append(found)
+    groups = user.get("groups")
+    if groups is not None:
+        problems.extend(_list_problems("default_user_groups", label + ".groups", groups))
+    problems.extend(_list_problems("ssh_keys", label + ".ssh_keys", user.get("ssh_keys")))
+    return problems
+
+
+def secret_problems(label, secret):
+    """Problems of a secret's text that no kickstart line can carry (the value is never repeated)."""
+    if secret is None:
+        return []
+    if not isinstance(secret, str):
+        return [_problem(label, "is not a string (got %s)" % type(secret).__name__, "quote it in YAML")]
+    if "\0" in secret:
+        return [_problem(label, "contains a NUL character, which no installer or crypt hash can take",
+                         "choose a secret without a NUL character")]
+    if _breaks_line(secret):
+        return [_problem(label, "contains a line break, which a kickstart line cannot hold",
+                         "choose a secret on one line (quotes, #, $ and spaces are fine)")]
+    return []
+
+
+def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None):
+    """Every problem of the role's inputs that would end up on a kickstart line, in one list."""
+    problems = content_problems(content)
+    items, found = _list_items("kickstart_users", users)
+    problems.extend([found] if found else [])
+    seen = set()
+    for index, user in enumerate(items):
+        problems.extend(_user_problems(index, user, seen))
+    problems.extend(_list_problems("ssh_keys", "kickstart_root_ssh_keys", root_ssh_keys))
+    if dest and updates_image and os.path.normpath(str(dest)) == os.path.normpath(str(updates_image)):
+        problems.append(_problem("kickstart_updates_image", "is the same path as kickstart_dest, so each would "
+                                 "overwrite the other", "give the updates image its own path (or leave it empty)"))
+    return problems
