@@ -29,7 +29,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide as _hide
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import Redactor, hide as _hide
 
 import copy
 import io
@@ -485,14 +485,15 @@ class _FileSecrets(object):
 
     def __init__(self, lines):
         self._lines = lines
-        self._values = None
+        self._redactor = None
 
     def hide(self, message):
-        if self._values is None:
-            self._values = set()
+        if self._redactor is None:
+            values = set()
             for line in self._lines:
-                self._values.update(_line_secrets(line))
-        return _hide(message, self._values)
+                values.update(_line_secrets(line))
+            self._redactor = Redactor(values)
+        return self._redactor.hide(message)
 
 
 def _clean_error(exc, lines, release, secrets=None):

@@ -30,6 +30,7 @@ SHARES = {
     "conf": 0.355,
     "hyp_policy": 0.03,
     "module": 0.015,
+    "bounds": 0.0015,
 }
 # Shards per kickstart fuzz test, so pytest-xdist spreads them over the workers.
 SHARDS = 6
