@@ -461,6 +461,14 @@ def _line_secrets(line):
         value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
         if value and not value.startswith("-"):
             secrets.add(value)
+    # The values as written (quoted or backslash-escaped), as a message may quote the line.
+    for word in line.split()[1:]:
+        value = word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
+        if len(value) > 2 and not value.startswith("-"):
+            secrets.add(value)
+    rest = line.strip().split(None, 1)[1:]
+    if rest:
+        secrets.add(rest[0])
     return secrets
 
 
@@ -470,9 +478,29 @@ def _redact(message, line):
 
 
 def redact_line(line):
-    """``line`` with the values of a command that may hold a secret replaced by ``<hidden>``."""
-    secrets = _line_secrets(line)
-    return _hide(line, secrets) if secrets else line
+    """``line`` with every value of a command that may hold a secret replaced by ``<hidden>``.
+
+    The line is rebuilt from its command word and option names, so no form of
+    a value (quoted, escaped with backslashes, split over words) survives.
+    """
+    if not _line_secrets(line):
+        return line
+    body = line.rstrip("\r\n")
+    ending = line[len(body):]
+    indent = body[:len(body) - len(body.lstrip())]
+    try:
+        words = shlex.split(body, comments=True)
+    except ValueError:
+        words = body.split()[:1]
+        return "%s%s <hidden>%s" % (indent, words[0] if words else "", ending)
+    out = [words[0]]
+    for word in words[1:]:
+        if word.startswith("-"):
+            name, equals, _value = word.partition("=")
+            out.append(name + ("=<hidden>" if equals else ""))
+        else:
+            out.append("<hidden>")
+    return indent + " ".join(out) + ending
 
 
 def redacted_text(text):

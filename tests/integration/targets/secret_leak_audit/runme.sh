@@ -33,8 +33,10 @@ m_luks_strong='LEAKMARK l4ks "Jd6 #Pw3 $y8 '\''Tq'
 m_luks_newline=$'LEAKMARK-luks-Nl7#\nZq9x-2nd-Wv4$'
 m_inline_strong='LEAKMARK-inl1ne-Vp5%tR8*zM2'
 m_inline_weak='LEAKMARKin'
+# Backslash and both quotes: pykickstart shows such a value in Python's escaped form.
+m_escaped='LEAKMARK-esc\ape"dq'\''sq-Wz4'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
-         "$m_inline_strong" "$m_inline_weak")
+         "$m_inline_strong" "$m_inline_weak" "$m_escaped")
 
 # The Python that runs Ansible (it has pykickstart and libpwquality's binding).
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
@@ -129,6 +131,7 @@ head_ks() {
     printf '\n%%anaconda\npwpolicy root --minlen=8\n%%end\n'
 } >"$ks/edit.ks"
 cp "$ks/edit.ks" "$ks/content.ks"
+cp "$ks/edit.ks" "$ks/template.ks"
 {
     head_ks
     printf 'rootpw --plaintext %s\n%%anaconda\npwpolicy root --minlen=8\n%%end\n' "$m_root_strong"
@@ -136,6 +139,7 @@ cp "$ks/edit.ks" "$ks/content.ks"
 { head_ks; printf 'rootpw --plaintext %s --bogus\n' "$m_root_strong"; } >"$ks/bad_rootpw.ks"
 { head_ks; printf 'rootpw --plaintext %s %s\n' "$m_root_strong" "$m_inline_strong"; } >"$ks/extra_rootpw.ks"
 { head_ks; printf 'user --name=audit --password="%s --plaintext\n' "$m_user_strong"; } >"$ks/bad_user_quote.ks"
+{ head_ks; printf 'rootpw --plaintext %s %q\n' "$m_root_strong" "$m_escaped"; } >"$ks/escaped_rootpw.ks"
 { head_ks; printf 'autopart --encrypted --passphrase=%s --bogus\n' "$m_inline_strong"; } >"$ks/bad_autopart.ks"
 { head_ks; printf 'bootloader --password=%s --iscrypted --bogus\n' "$m_inline_strong"; } >"$ks/bad_bootloader.ks"
 { head_ks; printf '%%anaconda\npwpolicy root --minlen=8\nrootpw --plaintext %s\n%%end\n' "$m_root_strong"; } \
@@ -154,6 +158,7 @@ cat >"$work/failing.yml" <<'YAML'
 failing:
   - {file: bad_rootpw.ks}
   - {file: extra_rootpw.ks}
+  - {file: escaped_rootpw.ks}
   - {file: bad_user_quote.ks}
   - {file: bad_autopart.ks}
   - {file: bad_bootloader.ks}

@@ -122,3 +122,20 @@ def test_overlong_user_name_is_an_error():
 def test_every_error_class_shares_one_base():
     for cls in (ks.KickstartEditError, pwcheck.PwcheckError, ui.UpdatesImageError, ConfError):
         assert issubclass(cls, PwpolicyError) and issubclass(cls, ValueError)
+
+
+@pytest.mark.parametrize("line", [
+    "autopart --encrypted --passphrase=Pass\\ word\\ \\\"x\\ \\'y\n",
+    "autopart --encrypted --passphrase='Pass word \"x'\n",
+    "rootpw --plaintext \"Pass word\" --lock\r\n",
+    "  user --name=alice --password=Pass-word --plaintext\n",
+])
+def test_redacted_lines_keep_no_form_of_a_value(line):
+    out = ks.redact_line(line)
+    assert "Pass" not in out and "word" not in out
+    assert out.endswith(line[len(line.rstrip("\r\n")):])
+    assert out.split()[0] == line.split()[0]
+
+
+def test_an_unbalanced_quote_keeps_only_the_command():
+    assert ks.redact_line("rootpw --plaintext 'Pass word\n") == "rootpw <hidden>\n"
