@@ -267,6 +267,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart impor
 )
 
 
+# Content shorter than this cannot hold a secret-bearing kickstart line.
+_MIN_MASKED = 16
+
+
 def _policy_dicts(policies):
     return [policy.to_dict() for policy in policies.values()]
 
@@ -326,15 +330,15 @@ def _run_path(module, path, output):
     directory = os.path.dirname(path)
     if not os.path.isdir(directory):
         module.fail_json(msg="directory %s of path does not exist; create it first" % directory)
-    with DirectoryLock(directory):
-        try:
+    try:
+        with DirectoryLock(directory):
             original = _read(path)
-        except FileError as exc:
-            module.fail_json(msg=str(exc))
-        with_content = params["content"] is not None
-        result = _edit(module, params["content"] if with_content else (original or ""), path)
-        _fill(module, output, result, path, whole=with_content, before=original)
-        output["changed"] = _write_file(module, path, original, result.text, output)
+            with_content = params["content"] is not None
+            result = _edit(module, params["content"] if with_content else (original or ""), path)
+            _fill(module, output, result, path, whole=with_content, before=original)
+            output["changed"] = _write_file(module, path, original, result.text, output)
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
     return output
 
 
@@ -370,9 +374,11 @@ def main():
     params = module.params
     output = dict(changed=False)
     if params["path"] is not None:
-        if params["content"] is not None:
+        if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:
             # The text to write holds the kickstart's secrets: keep it out of
             # the result's invocation (and so out of registered variables).
+            # (Ansible masks every occurrence of a value: a tiny one would
+            # mask pieces of unrelated output.)
             module.no_log_values.add(params["content"])
         module.exit_json(**_run_path(module, os.path.abspath(params["path"]), output))
     result = _edit(module, params["content"], None)

@@ -212,3 +212,14 @@ def test_concurrent_edits_lose_no_update(tmp_path):
     last = 6 + rounds - 1
     for name in ("root", "user", "luks"):
         assert "pwpolicy %s --minlen=%d " % (name, last) in text, text
+
+
+def test_an_unlockable_directory_is_an_error_not_a_traceback(capsys, tmp_path):
+    with mock.patch.object(_files.fcntl, "flock", side_effect=OSError(errno.ENOLCK, "No locks available")):
+        result = run(capsys, path=str(tmp_path / "a.ks"), product="server", target="RHEL8")
+    assert result["failed"] and "exception" not in result and "lock" in result["msg"]
+
+
+def test_tiny_content_is_not_masked_in_the_output(capsys, tmp_path):
+    result = ok(capsys, path=str(tmp_path / "a.ks"), content="", product="server", target="RHEL8")
+    assert result["target"] == "RHEL8" and "****" not in json.dumps(result)
