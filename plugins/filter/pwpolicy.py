@@ -42,6 +42,13 @@ def _plain(value, what):
     return to_text(value, errors="surrogate_or_strict")
 
 
+def _without_dictpath(settings):
+    """``settings`` less the dictionary path, which errors name so that a missing dictionary can be found."""
+    if isinstance(settings, dict):
+        return dict((key, value) for key, value in settings.items() if key != "dictpath")
+    return settings
+
+
 def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None):
     """Check one password against one policy; return the report (never the password)."""
     text = _plain(password, "the password")
@@ -54,7 +61,7 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
     except (PolicyError, PwcheckError, ReleaseError) as exc:
         # Any argument may come from a vaulted variable (a policy field, a
         # name, a setting): no value given is repeated, in any escaped form.
-        given = leaves([text, user, policy, product, target, settings]) - _SAFE_WORDS
+        given = leaves([text, user, policy, product, target, _without_dictpath(settings)]) - _SAFE_WORDS
         raise AnsibleFilterError("pwpolicy_check: %s" % hide(str(exc), given))
 
 

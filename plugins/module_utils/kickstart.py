@@ -547,28 +547,48 @@ _BODY_SECTIONS = ("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%p
 # No kickstart command takes this many words; pykickstart's option parser
 # (argparse) takes time that grows with the square of the options on a line.
 MAX_COMMAND_WORDS = 256
+# pykickstart's handling of some commands (network, part, ...) and of the
+# %packages list also grows with the square of their number; real kickstarts
+# stay far below these counts.
+MAX_COMMAND_LINES = 2000
+MAX_PACKAGE_LINES = 4000
 _WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 
 
+def _too_many(lineno, count, what, limit):
+    return KickstartEditError(
+        "the kickstart has more than %d %s (this is line %d); no installation needs that many, and "
+        "the installer's parser slows down with the square of their number: split it up or generate "
+        "fewer" % (limit, what, lineno), lineno)
+
+
 def _check_command_lengths(lines):
-    """Refuse a command line with more words than any command takes, before pykickstart sees it."""
-    in_body = False
+    """Refuse what pykickstart would take minutes on: huge command lines, command and package counts."""
+    section = None
+    commands = packages = 0
     for lineno, line in enumerate(lines, 1):
-        if len(line) < 2 * MAX_COMMAND_WORDS:
-            words = None  # too short to hold that many words: the common case, kept cheap
-        else:
-            words = line.split()
         first = line.lstrip()[:16].split(None, 1)[:1]
         if first and first[0].startswith("%"):
-            in_body = first[0] != "%end" and first[0].split()[0] in _BODY_SECTIONS
+            section = None if first[0] == "%end" or first[0] not in _BODY_SECTIONS else first[0]
             continue
-        if in_body or words is None or len(words) <= MAX_COMMAND_WORDS:
+        if section == "%packages":
+            packages += bool(first)
+            if packages > MAX_PACKAGE_LINES:
+                raise _too_many(lineno, packages - 1, "%packages lines", MAX_PACKAGE_LINES)
             continue
-        name = words[0] if _WORD_NAME_RE.fullmatch(words[0]) else "this command"
-        raise KickstartEditError(
-            "%s has %d words, more than the %d any kickstart command takes; "
-            "split the line or remove repeated options" % (name, len(words), MAX_COMMAND_WORDS),
-            lineno)
+        if section is not None or not first or first[0].startswith("#"):
+            continue
+        commands += 1
+        if commands > MAX_COMMAND_LINES:
+            raise _too_many(lineno, commands - 1, "command lines", MAX_COMMAND_LINES)
+        if len(line) >= 2 * MAX_COMMAND_WORDS:  # shorter lines cannot hold that many words
+            words = line.split()
+            if len(words) > MAX_COMMAND_WORDS:
+                name = words[0] if _WORD_NAME_RE.fullmatch(words[0]) else "this command"
+                raise KickstartEditError(
+                    "%s has %d words, more than the %d any kickstart command takes; "
+                    "split the line or remove repeated options" % (name, len(words), MAX_COMMAND_WORDS),
+                    lineno)
 
 
 def parse_kickstart(text, target=None, validate=True):

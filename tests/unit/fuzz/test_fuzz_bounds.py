@@ -48,13 +48,17 @@ def _shape(kind, count):
         return "%post\necho x\n%end\n" * (count // 10 + 1)
     if kind == "anaconda_sections":
         return "%anaconda\npwpolicy root --minlen=8\n%end\n" * (count // 10 + 1)
+    if kind == "network_lines":
+        return "".join("network --bootproto=dhcp --device=eth%d\n" % i for i in range(count))
+    if kind == "packages":
+        return "%packages\n" + "".join("package-%d\n" % i for i in range(count)) + "%end\n"
     if kind == "script":
         return "%post\n" + "echo step >> /root/log\n" * (count * 10) + "%end\n"
     return "# comment\n" * (count * 10)
 
 
 SHAPES = ("duplicate_users", "rootpw_lines", "pwpolicy_lines", "long_command", "sections", "anaconda_sections",
-          "script", "comments")
+          "network_lines", "packages", "script", "comments")
 
 
 @settings(max_examples=max(8, fz.budget("bounds", 8)), deadline=None, derandomize=True, database=None,
@@ -115,7 +119,7 @@ def test_gzip_bombs_are_refused_with_bounded_memory(megabytes):
     data = io.BytesIO()
     with gzip.GzipFile(fileobj=data, mode="wb", compresslevel=9) as stream:
         block = b"\0" * (1024 * 1024)
-        for _ in range(megabytes):
+        for _megabyte in range(megabytes):
             stream.write(block)
     tracemalloc.start()
     try:

@@ -253,7 +253,17 @@ expect filter_error "pwpolicy_check"
 rinv=(-i "$role/inventory.yml")
 run role_check 0 role.yml "${rinv[@]}" "${vault[@]}" --check --diff
 [ -z "$(ls -A "$role/out")" ] || fail "role_check: --check wrote files"
+# A second process polls the kickstarts' modes while the role writes them.
+"$python" "$here/watch_mode.py" "$base/watch.stop" "$base/watch.json" \
+    "$role/out/server1.example.com.ks" "$role/out/workstation1.example.com.ks" &
+watcher=$!
 run role_ok 0 role.yml "${rinv[@]}" "${vault[@]}" --diff
+touch "$base/watch.stop"
+wait "$watcher" || fail "role_ok: the mode watcher failed"
+"$python" -c 'import json, sys
+report = json.load(open(sys.argv[1]))
+sys.exit(0 if report["seen"] > 0 and not report["wider"] else 1)' "$base/watch.json" \
+    || fail "role_ok: a kickstart was readable by others while the role wrote it: $(cat "$base/watch.json")"
 for host in server1.example.com workstation1.example.com; do
     [ -f "$role/out/$host.ks" ] || fail "role_ok: no kickstart for $host"
 done

@@ -83,7 +83,7 @@ def test_long_lines_inside_scripts_are_not_commands():
 def test_gzip_bomb_is_refused():
     bomb = io.BytesIO()
     with gzip.GzipFile(fileobj=bomb, mode="wb") as stream:
-        for _ in range(ui.MAX_UNPACKED // (1024 * 1024) + 1):
+        for _megabyte in range(ui.MAX_UNPACKED // (1024 * 1024) + 1):
             stream.write(b"\0" * 1024 * 1024)
     data = bomb.getvalue()
     assert len(data) < 100 * 1024
@@ -139,3 +139,18 @@ def test_redacted_lines_keep_no_form_of_a_value(line):
 
 def test_an_unbalanced_quote_keeps_only_the_command():
     assert ks.redact_line("rootpw --plaintext 'Sekr1t Vale\n") == "rootpw <hidden>\n"
+
+
+@pytest.mark.parametrize("body, what", [
+    ("".join("network --device=eth%d\n" % i for i in range(ks.MAX_COMMAND_LINES + 1)), "command lines"),
+    ("%%packages\n%s%%end\n" % "".join("p%d\n" % i for i in range(ks.MAX_PACKAGE_LINES + 1)), "%packages lines"),
+])
+def test_command_and_package_counts_are_bounded(body, what):
+    with pytest.raises(PwpolicyError, match="more than %d %s" % (
+            ks.MAX_COMMAND_LINES if what == "command lines" else ks.MAX_PACKAGE_LINES, what)):
+        ks.parse_kickstart("#version=RHEL8\n" + body, "RHEL8", validate=False)
+
+
+def test_counts_at_the_limit_are_accepted():
+    body = "".join("network --device=eth%d\n" % i for i in range(ks.MAX_COMMAND_LINES - 1))
+    assert ks.parse_kickstart("#version=RHEL8\n" + body, "RHEL8", validate=False)
