@@ -63,7 +63,8 @@ scan() {
 # directories and the working directory (kickstarts excepted).
 scan_all() {
     local stray
-    stray="$(find "$work" -name '.ks_pwpolicy.*' -o -name '*.tmp*' | head -n 3)"
+    # The modules' temporary files are hidden files beside their target.
+    stray="$(find "$work" -type f \( -name '.*' -o -name '*.tmp*' \) | head -n 3)"
     [ -z "$stray" ] || echo "LEAK: temporary files left behind: $stray"
     scan --allow "$work/ks/*" --allow "$work/role/out/*.ks" \
         --no-temp "$tmp/remote" --no-temp "$tmp/py" --no-temp "$tmp/local" \
