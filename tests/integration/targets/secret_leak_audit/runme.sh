@@ -208,6 +208,10 @@ printf '%s\0' kickstart_root_password "$m_root_weak" | yaml_of \
 printf '%s\0' kickstart_luks_passphrase "$m_luks_newline" | yaml_of \
     | ansible-vault encrypt "${vault[@]}" --output "$role/newline.yml" >/dev/null 2>&1
 printf '{"kickstart_content": {"luks_options": "--bogus-option"}}\n' >"$role/invalid.yml"
+# Values that would add kickstart lines (an injected rootpw, a %end in a script).
+printf '%s\n' '{"kickstart_content": {"finish": "reboot\nrootpw --plaintext injected-by-finish",' \
+    '"post_scripts": ["echo ok\n%end\nrootpw --plaintext injected-by-script"],' \
+    '"luks_options": "--passphrase=injected-second-passphrase"}}' >"$role/injection.yml"
 
 # ---------------------------------------------------------------- canaries
 # 1. A playbook that prints a marker and writes one to a stray file.
@@ -280,6 +284,12 @@ run role_newline 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]
 expect role_newline "line break"
 run role_invalid 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/invalid.yml"
 expect role_invalid "could not be validated and written"
+run role_injection 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/injection.yml"
+expect role_injection "kickstart_content.finish: contains a line break"
+expect role_injection "kickstart_content.post_scripts[0]: line 2 starts with a section keyword"
+expect role_injection "kickstart_content.luks_options: sets --passphrase"
+grep -q -F "injected-" "$runs/role_injection.stdout" "$runs/role_injection.stderr" \
+    && fail "role_injection: the output repeats an injected value"
 [ "$sums" = "$(cd "$role/out" && sha256sum -- *)" ] || fail "role: a later run changed the kickstarts"
 
 echo "$count runs, $failures failures; outputs in $base"
