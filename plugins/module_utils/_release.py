@@ -172,3 +172,24 @@ def parse_release(name):
 # The release whose meaning applies when a caller names none (for example a
 # policy given to the filter without a target): the newest installer.
 NEWEST = DEVEL
+
+
+def release_info(name):
+    """What the installer release ``name`` does with password policies, as a plain dict.
+
+    ``section``: it applies a ``%anaconda`` ``pwpolicy`` section; ``deprecated``:
+    it warns about the section (Fedora 34 and RHEL 9 still apply it, Fedora 35
+    ignores it); ``anaconda_conf``: it reads ``password_policies`` from anaconda
+    configuration; ``delivery``: what carries the policies to it (``section``,
+    else ``updates_image``).  Raises :class:`ReleaseError` for an unknown name.
+    """
+    release = parse_release(name)
+    section = release.can_write_section
+    return {
+        "name": release.name,
+        "label": release.label,
+        "section": section,
+        "deprecated": release.support in (DEPRECATED, COMMAND_REMOVED),
+        "anaconda_conf": release.reads_anaconda_conf,
+        "delivery": "section" if section else "updates_image",
+    }
