@@ -17,6 +17,9 @@ __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 
+import dataclasses
+from dataclasses import dataclass
+
 from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
@@ -97,34 +100,25 @@ PRESETS = {
 }
 
 
-class Policy(object):
-    """One complete, validated password policy.  Immutable."""
+@dataclass(frozen=True)
+class Policy:
+    """One complete, validated password policy.  Immutable; equal and hashed by its fields.
 
-    __slots__ = FIELDS
+    The constructor validates and converts every field (``"8"`` becomes 8,
+    ``"yes"`` True) and raises :class:`PolicyError` for anything else.
+    """
 
-    def __init__(self, name, minlen, minquality, strict, emptyok, changesok):
-        values = dict(name=name, minlen=minlen, minquality=minquality,
-                      strict=strict, emptyok=emptyok, changesok=changesok)
-        check_name(name)
+    name: str
+    minlen: int
+    minquality: int
+    strict: bool
+    emptyok: bool
+    changesok: bool
+
+    def __post_init__(self):
+        check_name(self.name)
         for field in FIELDS[1:]:
-            values[field] = convert_field(name, field, values[field])
-        for field in FIELDS:
-            object.__setattr__(self, field, values[field])
-
-    def __setattr__(self, key, value):
-        raise AttributeError("Policy objects are immutable")
-
-    def __eq__(self, other):
-        return isinstance(other, Policy) and self.as_tuple() == other.as_tuple()
-
-    def __ne__(self, other):
-        return not self == other
-
-    def __hash__(self):
-        return hash(self.as_tuple())
-
-    def __repr__(self):
-        return "Policy(%s)" % ", ".join("%s=%r" % (f, getattr(self, f)) for f in FIELDS)
+            object.__setattr__(self, field, convert_field(self.name, field, getattr(self, field)))
 
     def as_tuple(self):
         return tuple(getattr(self, f) for f in FIELDS)
@@ -134,9 +128,8 @@ class Policy(object):
         return dict((f, getattr(self, f)) for f in FIELDS)
 
     def replace(self, **fields):
-        values = self.to_dict()
-        values.update(fields)
-        return Policy(**values)
+        """A copy with some fields changed (validated like the constructor)."""
+        return dataclasses.replace(self, **fields)
 
     def render(self):
         """The ``pwpolicy`` line, exactly as anaconda writes it (no newline)."""
@@ -323,11 +316,3 @@ def policy_from(value, name=None, product=None, target=None):
     raise PolicyError(
         "a policy must be a dict of fields or a policy name (%s), got %s"
         % (", ".join(NAMES), _describe(value)))
-
-
-def render_lines(policies):
-    """``pwpolicy`` lines for an iterable or mapping of policies, in anaconda's order."""
-    if isinstance(policies, dict):
-        policies = policies.values()
-    ordered = sorted(policies, key=lambda p: NAMES.index(p.name))
-    return [p.render() for p in ordered]

@@ -2,13 +2,18 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Taking values that may be secrets out of messages.
+"""Taking values that may be secrets out of messages and kickstart lines.
 
 A value can reach a message as it is, or in an escaped form: Python's
 ``repr`` (``'a\\\\b'``, ``"it's"``), doubled backslashes, or
 ``unicode_escape``.  :func:`hide` replaces every form of every value that
 occurs in the message by ``<hidden>``; it only builds a pattern from the values
 present, so its cost follows the message, not the number of values.
+
+For kickstarts: :func:`line_secrets` are the values of a line whose command
+may hold a secret, :func:`redact_line` rebuilds such a line from its command
+and option names, and :class:`FileSecrets` hides every such value of a whole
+file in messages (pykickstart's errors and warnings).
 """
 
 from __future__ import absolute_import, division, print_function
@@ -16,6 +21,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import re
+import shlex
 
 HIDDEN = "<hidden>"
 
@@ -90,3 +96,108 @@ def leaves(value, minimum=3, depth=0):
         if len(text) >= minimum:
             found.add(text)
     return found
+
+
+# ---------------------------------------------------------------------------
+# Kickstart lines
+# ---------------------------------------------------------------------------
+
+# Commands whose arguments may hold a secret: their values never reach a message.
+SECRET_COMMANDS = frozenset((
+    "rootpw", "user", "sshpw", "bootloader", "autopart", "part", "partition", "logvol",
+    "raid", "btrfs", "vnc", "url", "repo", "liveimg", "ostreesetup", "ostreecontainer",
+    "network", "rhsm", "authconfig", "auth", "realm", "zfcp", "iscsi", "iscsiname",
+))
+# The command word of a line, quoted or not: cheap enough to run on every line.
+_COMMAND_WORD_RE = re.compile(r"""^\s*["']?([^\s"'=]+)""")
+
+
+def _may_hold_secret(word, line):
+    return word in SECRET_COMMANDS or "pass" in line.lower()
+
+
+def _option_value(word):
+    return word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
+
+
+def line_secrets(line):
+    """The values on ``line`` that may be secrets (its command may hold one), else nothing.
+
+    Each value comes as shlex reads it and as written (quoted or
+    backslash-escaped), plus the whole rest of the line, since a message may
+    quote any of them.
+    """
+    match = _COMMAND_WORD_RE.match(line)
+    if not match or not _may_hold_secret(match.group(1), line):
+        return ()
+    try:
+        words = shlex.split(line, comments=True)
+    except ValueError:
+        words = line.split()
+    if not words or not _may_hold_secret(words[0], line):
+        return ()
+    secrets = set()
+    for word in words[1:]:
+        value = _option_value(word)
+        if value and not value.startswith("-"):
+            secrets.add(value)
+    for word in line.split()[1:]:
+        value = _option_value(word)
+        if len(value) > 2 and not value.startswith("-"):
+            secrets.add(value)
+    rest = line.strip().split(None, 1)[1:]
+    if rest:
+        secrets.add(rest[0])
+    return secrets
+
+
+def redact_message(message, line):
+    """``message`` without the values of ``line`` when its command may hold a secret."""
+    return hide(message, line_secrets(line))
+
+
+def redact_line(line):
+    """``line`` with every value of a command that may hold a secret replaced by ``<hidden>``.
+
+    The line is rebuilt from its command word and option names, so no form of
+    a value (quoted, escaped with backslashes, split over words) survives.
+    """
+    if not line_secrets(line):
+        return line
+    body = line.rstrip("\r\n")
+    ending = line[len(body):]
+    indent = body[:len(body) - len(body.lstrip())]
+    try:
+        words = shlex.split(body, comments=True)
+    except ValueError:
+        words = body.split()[:1]
+        return "%s%s %s%s" % (indent, words[0] if words else "", HIDDEN, ending)
+    out = [words[0]]
+    for word in words[1:]:
+        if word.startswith("-"):
+            name, equals, _value = word.partition("=")
+            out.append(name + ("=" + HIDDEN if equals else ""))
+        else:
+            out.append(HIDDEN)
+    return indent + " ".join(out) + ending
+
+
+def redacted_text(text):
+    """``text`` with :func:`redact_line` applied to every line: what a diff of a whole kickstart may show."""
+    return "".join(redact_line(line) for line in text.splitlines(True))
+
+
+class FileSecrets(object):
+    """Every value of every line of one file that may be a secret, collected once, on first use."""
+
+    def __init__(self, lines):
+        self._lines = lines
+        self._redactor = None
+
+    def hide(self, message):
+        if self._redactor is None:
+            values = set()
+            for line in self._lines:
+                values.update(line_secrets(line))
+            self._redactor = Redactor(values)
+        return self._redactor.hide(message)

@@ -32,6 +32,7 @@ __metaclass__ = type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 
 import re
+from dataclasses import dataclass
 
 # pykickstart's name for the development release.  DEVEL always sits past
 # every release that had the section, so its exact number does not matter.
@@ -52,24 +53,19 @@ class ReleaseError(PwpolicyError):
     """An installer release name we cannot use."""
 
 
-class Release(object):
-    """One installer release, as a pykickstart version name."""
+@dataclass(frozen=True, repr=False)
+class Release:
+    """One installer release, as a pykickstart version name (``F34``, ``RHEL9``, ``DEVEL``).
 
-    __slots__ = ("name", "family", "major")
+    Equal and hashed by its fields; ``name`` alone determines the others.
+    """
 
-    def __init__(self, name, family, major):
-        self.name = name
-        self.family = family
-        self.major = major
+    name: str
+    family: str
+    major: int
 
     def __repr__(self):
         return "Release(%r)" % self.name
-
-    def __eq__(self, other):
-        return isinstance(other, Release) and other.name == self.name
-
-    def __hash__(self):
-        return hash(self.name)
 
     @property
     def is_fedora(self):
@@ -105,7 +101,7 @@ class Release(object):
 
     @property
     def can_write_section(self):
-        """True when a ``%anaconda`` ``pwpolicy`` section has an effect."""
+        """True when a ``%anaconda`` ``pwpolicy`` section has an effect (the installer applies it)."""
         return self.support in (SUPPORTED, DEPRECATED)
 
     @property
@@ -167,6 +163,35 @@ def parse_release(name):
             "target %s predates password policies in kickstart: the %%anaconda section "
             "exists from Fedora 22 and RHEL 7.3 on" % release.name)
     return release
+
+
+# What replaces the section on the releases that dropped it.
+REPLACEMENT = ("anaconda configuration (option password_policies of section [User Interface], "
+               "written by the module kickstart.pwpolicy.anaconda_conf)")
+
+
+def support_message(release):
+    """Why ``release`` cannot take a ``%anaconda`` pwpolicy section, or None if it can."""
+    if release.support == COMMAND_REMOVED:
+        return ("target %s: Fedora 35 removed the pwpolicy command (its %%anaconda section is "
+                "only warned about and the policies are ignored), and Fedora 36 and RHEL 10 "
+                "removed the section altogether. Set the policies through %s instead. "
+                "state=absent removes a stale section" % (release.name, REPLACEMENT))
+    if release.support == SECTION_REMOVED:
+        return ("target %s: %s has no %%anaconda section (removed in Fedora 36 and RHEL 10, "
+                "pwpolicy already in Fedora 35): a kickstart that still has one makes the "
+                "installer stop. Set the policies through %s instead. state=absent removes a "
+                "stale section" % (release.name, release.label, REPLACEMENT))
+    return None
+
+
+def deprecation_message(release):
+    """The warning for a release that still applies the section but deprecated it, or None."""
+    if release.support == DEPRECATED:
+        return ("target %s: %s deprecated the %%anaconda section and pwpolicy; the installer "
+                "still applies the policies but warns. The replacement is %s"
+                % (release.name, release.label, REPLACEMENT))
+    return None
 
 
 # The release whose meaning applies when a caller names none (for example a

@@ -257,14 +257,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
     read_bytes,
     write_atomic,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     HAS_PYKICKSTART,
     PYKICKSTART_IMPORT_ERROR,
     PYKICKSTART_PACKAGE,
-    edit_kickstart,
-    redacted_text,
-    section_regions,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redacted_text
 
 
 # Content shorter than this cannot hold a secret-bearing kickstart line.

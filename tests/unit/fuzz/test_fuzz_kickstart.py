@@ -30,11 +30,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
-    KickstartEditError,
-    edit_kickstart,
-    parse_kickstart,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz

@@ -27,10 +27,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf i
     parse_conf,
     render_conf,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
-    parse_kickstart,
-    render_section,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     FIELDS,
     Policy,

@@ -7,11 +7,9 @@ import time
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
-    KickstartEditError,
-    edit_kickstart,
-    parse_kickstart,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError, policy_from
 
 

@@ -5,14 +5,15 @@
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
-    KickstartEditError,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import (
     edit_kickstart,
-    parse_kickstart,
-    parse_policies,
+    read_policies,
     render_section,
+    section_regions,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, Policy
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
@@ -85,7 +86,7 @@ def test_render_section_needs_policies():
     "pwpolicy root --minlen=10 --minquality=60 --strict --notempty --nochange",
 ])
 def test_every_spelling(line):
-    policies = parse_policies(section(line))
+    policies = read_policies(section(line), validate=False).policies
     assert policies == {"root": Policy(name="root", minlen=10, minquality=60, strict=True,
                                        emptyok=False, changesok=False)}
 
@@ -101,7 +102,7 @@ def test_every_spelling(line):
     ("RHEL8", dict(minlen=6, minquality=1, strict=False, emptyok=True)),
 ])
 def test_omitted_options_mean_what_the_release_made_them(target, expected):
-    policy = parse_policies(section("pwpolicy user", version=None), target=target)["user"]
+    policy = read_policies(section("pwpolicy user", version=None), target=target, validate=False).policies["user"]
     assert policy == Policy(name="user", changesok=False, **expected)
 
 
@@ -313,7 +314,7 @@ def test_absent_removes_names_and_empty_section():
     assert partial.text == section("# keep?", "pwpolicy root")
     gone = edit_kickstart(partial.text, [{"name": "root"}], state="absent")
     assert gone.text == "#version=F33\n"
-    assert gone.previous == {"root": parse_policies(text)["root"]} and gone.policies == {}
+    assert gone.previous == {"root": read_policies(text, validate=False).policies["root"]} and gone.policies == {}
 
 
 def test_absent_with_empty_policies_changes_nothing():
@@ -397,14 +398,14 @@ def test_release_unknown_to_pykickstart():
 
 
 def test_missing_pykickstart_is_reported(monkeypatch):
-    monkeypatch.setattr(ks, "HAS_PYKICKSTART", False)
-    with pytest.raises(ks.MissingPykickstart):
+    monkeypatch.setattr(_ks_section, "HAS_PYKICKSTART", False)
+    with pytest.raises(_ks_section.MissingPykickstart):
         parse_kickstart("#version=F33\n")
 
 
 def test_section_regions():
     parsed = parse_kickstart(BASE)
-    assert ks.section_regions(parsed) == \
+    assert section_regions(parsed) == \
         "%anaconda\r\n# our policies\r\n  pwpolicy user --minlen 4   # weak on purpose\r\n%end\r\n"
 
 
@@ -451,3 +452,19 @@ def test_edit_then_remove_restores_input(before, after, newline, final_newline):
     assert second.policies == expected
     cleaned = edit_kickstart(second.text, state="absent").text
     assert cleaned == (text if final_newline else text + newline)
+
+
+def test_read_policies_gives_policies_warnings_and_release():
+    text = ("#version=RHEL9\n%anaconda\npwpolicy root --minlen=9\npwpolicy root --minlen=12\n"
+            "pwpolicy luks --minlen=20 --strict\n%end\n")
+    read = read_policies(text)
+    assert read.release.name == "RHEL9"
+    assert read.policies["root"].minlen == 12 and read.policies["luks"].strict is True
+    assert set(read.policies) == {"root", "luks"}
+    assert any("given 2 times" in w and "the last one, on line 4" in w for w in read.warnings)
+    assert any("deprecated the %anaconda section" in w for w in read.warnings)
+
+
+def test_read_policies_warns_where_the_installer_stops():
+    read = read_policies("%anaconda\npwpolicy root --minlen=9\n%end\n", target="RHEL10", validate=False)
+    assert any("makes the installer stop" in w for w in read.warnings)

@@ -11,12 +11,9 @@ import os
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import (
-    KickstartEditError,
-    edit_kickstart,
-    parse_kickstart,
-    render_section,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")

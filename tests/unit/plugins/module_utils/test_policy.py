@@ -13,7 +13,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     build_policies,
     normalize_policies,
     policy_from,
-    render_lines,
 )
 
 SEED_LINE = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
@@ -45,11 +44,26 @@ def test_render_always_writes_every_flag_in_fixed_order(strict, changesok, empty
     assert line == "pwpolicy luks --minlen=0 --minquality=100 " + flags
 
 
-def test_render_lines_orders_root_user_luks():
-    built = [Policy(n, 6, 1, False, True, False) for n in ("luks", "root", "user")]
-    assert [line.split()[1] for line in render_lines(built)] == ["root", "user", "luks"]
-    as_dict = dict((p.name, p) for p in built)
-    assert render_lines(as_dict) == render_lines(built)
+def test_policy_is_immutable_and_equal_by_value():
+    policy = Policy("root", "8", 50, "yes", True, False)
+    assert policy.minlen == 8 and policy.strict is True
+    with pytest.raises(AttributeError):
+        policy.minlen = 9
+    same = Policy(name="root", minlen=8, minquality=50, strict=True, emptyok=True, changesok=False)
+    assert policy == same and hash(policy) == hash(same) and len({policy, same}) == 1
+    assert policy != policy.replace(minlen=9)
+    assert policy.to_dict() == dict(name="root", minlen=8, minquality=50, strict=True, emptyok=True,
+                                    changesok=False)
+    assert repr(policy).startswith("Policy(name='root', minlen=8,")
+
+
+def test_replace_validates_like_the_constructor():
+    policy = Policy("user", 6, 1, False, True, False)
+    assert policy.replace(minlen="12").minlen == 12
+    with pytest.raises(PolicyError, match="minlen must be a whole number"):
+        policy.replace(minlen=2000)
+    with pytest.raises(PolicyError, match="unknown policy name"):
+        policy.replace(name="admin")
 
 
 @given(policies_st)

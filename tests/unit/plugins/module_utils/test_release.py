@@ -92,3 +92,31 @@ def test_nonsense_is_rejected_with_the_accepted_forms(bad):
     with pytest.raises(ReleaseError) as err:
         parse_release(bad)
     assert "F40" in str(err.value) or "F22" in str(err.value)
+
+
+def test_release_is_a_value():
+    release = parse_release(" rhel9 ")
+    assert release == parse_release("RHEL9") and hash(release) == hash(parse_release("RHEL9"))
+    assert release != parse_release("RHEL8") and len({release, parse_release("RHEL9")}) == 1
+    assert repr(release) == "Release('RHEL9')" and (release.family, release.major) == ("RHEL", 9)
+    with pytest.raises(AttributeError):
+        release.major = 8
+
+
+@pytest.mark.parametrize("name, says", [
+    ("F35", "Fedora 35 removed the pwpolicy command"), ("F36", "Fedora 36 has no %anaconda section"),
+    ("RHEL10", "RHEL 10 has no %anaconda section"),
+])
+def test_support_message_names_the_replacement(name, says):
+    message = rel.support_message(parse_release(name))
+    assert says in message and "password_policies" in message and "state=absent" in message
+
+
+@pytest.mark.parametrize("name", ["F22", "F33", "F34", "RHEL7", "RHEL8", "RHEL9"])
+def test_no_support_message_where_the_section_applies(name):
+    assert rel.support_message(parse_release(name)) is None
+
+
+@pytest.mark.parametrize("name, deprecated", [("F33", False), ("F34", True), ("RHEL9", True), ("F35", False)])
+def test_deprecation_message(name, deprecated):
+    assert (rel.deprecation_message(parse_release(name)) is not None) is deprecated

@@ -1,0 +1,346 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The surgical editor of a kickstart's ``pwpolicy`` lines, and reading and rendering policies.
+
+* :func:`edit_kickstart` changes only ``pwpolicy`` lines (and ``%anaconda``
+  headers/ends when a section is added or removed) and keeps every other byte;
+* :func:`read_policies` reads the policies in effect, with warnings;
+* :func:`render_section` renders a whole ``%anaconda`` section;
+* :func:`section_regions` is what a diff shows of the sections (secrets hidden).
+
+Every error is a :class:`~_ks_lines.KickstartEditError` (a ``PwpolicyError``).
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    KickstartEditError,
+    comment_start,
+    newline_of,
+    release_for,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import SECTION
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
+    NAMES,
+    Policy,
+    PolicyError,
+    build_policies,
+    normalize_policies,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redact_line
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
+    COMMAND_REMOVED,
+    DEPRECATED,
+    SECTION_REMOVED,
+    deprecation_message,
+    parse_release,
+    support_message,
+)
+
+
+class EditResult(object):
+    """The outcome of :func:`edit_kickstart`."""
+
+    def __init__(self, text, changed, policies, previous, warnings_, release,
+                 parsed_before=None, parsed_after=None):
+        self.text = text
+        self.changed = changed
+        self.policies = policies
+        self.previous = previous
+        self.warnings = warnings_
+        self.release = release
+        self.parsed_before = parsed_before
+        self.parsed_after = parsed_after
+
+
+class ReadResult(object):
+    """What :func:`read_policies` found: ``policies`` ``{name: Policy}``, ``warnings``, ``release``."""
+
+    def __init__(self, policies, warnings_, release, parsed):
+        self.policies = policies
+        self.warnings = warnings_
+        self.release = release
+        self.parsed = parsed
+
+
+# ---------------------------------------------------------------------------
+# Rendering and reading
+# ---------------------------------------------------------------------------
+
+def _as_policies(policies, product=None, target=None):
+    if isinstance(policies, dict) and policies and all(isinstance(p, Policy) for p in policies.values()):
+        items = list(policies.values())
+    elif isinstance(policies, (list, tuple)) and policies and all(isinstance(p, Policy) for p in policies):
+        items = list(policies)
+    else:
+        items = list(build_policies(policies, product=product, target=target).values())
+    return sorted(items, key=lambda p: NAMES.index(p.name))
+
+
+def render_section(policies=None, product=None, target=None, newline="\n"):
+    """A whole ``%anaconda`` section (``%anaconda`` ... ``%end`` with a final newline).
+
+    ``policies`` are :class:`Policy` objects (a list or a dict) or user input
+    for ``_policy.build_policies`` (with ``product`` and ``target``).  When
+    ``target`` cannot take the section, :class:`KickstartEditError` says why
+    and names the replacement.
+    """
+    if target is not None:
+        release = target if hasattr(target, "support") else parse_release(target)
+        refusal = support_message(release)
+        if refusal:
+            raise KickstartEditError(refusal)
+        target = release.name
+    items = _as_policies(policies, product, target)
+    if not items:
+        raise KickstartEditError("no policies to render: give policies or product")
+    body = "".join(p.render() + newline for p in items)
+    return "%s%s%s%%end%s" % (SECTION, newline, body, newline)
+
+
+def section_regions(parsed_or_text, target=None):
+    """The text of each ``%anaconda`` section (header to ``%end``), joined: what a diff shows.
+
+    A line inside a section whose command may hold a secret (a stray
+    ``rootpw --plaintext``, say) shows ``<hidden>`` in place of its values.
+    """
+    parsed = parsed_or_text
+    if isinstance(parsed_or_text, str):
+        parsed = parse_kickstart(parsed_or_text, target, validate=False)
+    chunks = []
+    for info in parsed.sections:
+        end = info.end or len(parsed.lines)
+        chunks.extend(redact_line(line) for line in parsed.lines[info.header - 1:end])
+    return "".join(chunks)
+
+
+def _release_warnings(parsed, release, validate):
+    """What the installer ``release`` does with the sections ``parsed`` holds, as warnings."""
+    if not parsed.sections:
+        return []
+    where = "kickstart line %d: " % parsed.sections[0].header
+    if release.support == SECTION_REMOVED:
+        if validate:
+            raise KickstartEditError(
+                "%s (to remove every policy, use state=absent without policies)"
+                % support_message(release), parsed.sections[0].header)
+        return [where + support_message(release)]
+    if release.support == COMMAND_REMOVED:
+        return [where + support_message(release)]
+    if release.support == DEPRECATED and parsed.entries:
+        return [deprecation_message(release)]
+    return []
+
+
+def read_policies(text, target=None, validate=True):
+    """The policies a kickstart puts in effect for ``target``, and warnings: a :class:`ReadResult`.
+
+    Warnings name duplicates (and which one is in effect), pykickstart's
+    complaints (without ``validate``) and what the target release does with
+    the section.  Raises :class:`KickstartEditError`.
+    """
+    parsed = parse_kickstart(text, target, validate=validate)
+    warnings_ = list(parsed.warnings)
+    warnings_.extend(_release_warnings(parsed, parsed.release, validate=False))
+    return ReadResult(dict(parsed.policies), warnings_, parsed.release, parsed)
+
+
+# ---------------------------------------------------------------------------
+# Editing
+# ---------------------------------------------------------------------------
+
+class _Plan(object):
+    """Line changes: ``replace`` index -> text, ``delete`` indexes, ``insert`` index -> texts before it."""
+
+    def __init__(self, parsed):
+        self.parsed = parsed
+        self.lines = parsed.lines
+        first = newline_of(self.lines[0]) if self.lines else ""
+        self.newline = first or "\n"
+        self.replace = {}
+        self.delete = set()
+        self.insert = {}
+
+    def add(self, index, text):
+        self.insert.setdefault(index, []).append(text)
+
+    def apply(self):
+        out = []
+        for index, line in enumerate(self.lines):
+            out.extend(self.insert.get(index, ()))
+            if index not in self.delete:
+                out.append(self.replace.get(index, line))
+        out.extend(self.insert.get(len(self.lines), ()))
+        return "".join(out)
+
+
+def _replace_line(line, policy):
+    ending = newline_of(line)
+    body = line[:len(line) - len(ending)]
+    indent = body[:len(body) - len(body.lstrip(" \t"))]
+    at = comment_start(body)
+    comment = body[at:] if at is not None else ""
+    return indent + policy.render() + comment + ending
+
+
+def _desired(policies, product, exclusive, release):
+    if policies is None and product is None:
+        raise KickstartEditError("state=present needs policies or product")
+    try:
+        desired = build_policies(policies, product=product, target=release.name)
+    except PolicyError as exc:
+        raise KickstartEditError(str(exc))
+    if not desired and not exclusive:
+        raise KickstartEditError("state=present needs at least one policy (or product)")
+    return desired
+
+
+def _plan_replacements(plan, desired, exclusive):
+    """Replace the line in effect of each desired name; drop its duplicates (and, exclusive, others)."""
+    parsed = plan.parsed
+    for name, policy in desired.items():
+        keep = parsed.effective_entry(name)
+        if keep is None:
+            continue
+        if keep.policy != policy:
+            plan.replace[keep.lineno - 1] = _replace_line(plan.lines[keep.lineno - 1], policy)
+        plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name == name and e is not keep)
+    if exclusive:
+        plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name not in desired)
+
+
+def _append_section(plan, missing):
+    """A new section at the end, after one blank line (removal takes that line with it)."""
+    lines = plan.lines
+    tail = ""
+    if lines and not newline_of(lines[-1]):
+        tail += plan.newline
+    if lines:
+        tail += plan.newline
+    plan.add(len(lines), tail + render_section(missing, newline=plan.newline))
+
+
+def _insert_into(plan, home, missing):
+    """Each missing policy into section ``home``, in anaconda's name order."""
+    kept = [e for e in home.entries if e.lineno - 1 not in plan.delete]
+    end_index = (home.end or len(plan.lines) + 1) - 1
+    for policy in missing:
+        rank = NAMES.index(policy.name)
+        before = [e for e in kept if NAMES.index(e.name) < rank]
+        after = [e for e in kept if NAMES.index(e.name) > rank]
+        if before:
+            at = before[-1].lineno
+        elif after:
+            at = after[0].lineno - 1
+        else:
+            at = end_index
+        plan.add(at, policy.render() + plan.newline)
+
+
+def _plan_additions(plan, desired):
+    parsed = plan.parsed
+    present = set(e.name for e in parsed.entries)
+    missing = [p for n, p in desired.items() if n not in present]
+    if not missing:
+        return
+    remaining = [e for e in parsed.entries if e.lineno - 1 not in plan.delete]
+    if remaining:
+        home = next(info for info in parsed.sections if remaining[0] in info.entries)
+    elif parsed.sections:
+        home = parsed.sections[0]
+    else:
+        return _append_section(plan, missing)
+    _insert_into(plan, home, missing)
+
+
+def _names_to_remove(policies, product, parsed):
+    """Names ``state=absent`` removes: those given, all three for a product, every one when neither."""
+    if product is not None:
+        return list(NAMES)
+    if policies is None:
+        return [e.name for e in parsed.entries]
+    try:
+        return list(normalize_policies(policies))
+    except PolicyError as exc:
+        raise KickstartEditError(str(exc))
+
+
+def _section_emptied(plan, info):
+    """True when ``info`` loses its last command and can go as a whole."""
+    indexes = [e.lineno - 1 for e in info.entries]
+    if not indexes or info.others or any(i not in plan.delete for i in indexes):
+        return False
+    end = info.end or len(plan.lines)
+    if any(info.header - 1 < at < end for at in plan.insert):
+        return False
+    # An included file may hold commands of the section.
+    return not any(plan.lines[index].split()[:1] in (["%include"], ["%ksappend"])
+                   for index in range(info.header, end))
+
+
+def _drop_empty_sections(plan):
+    lines = plan.lines
+    for info in plan.parsed.sections:
+        if not _section_emptied(plan, info):
+            continue
+        end = info.end or len(lines)
+        plan.delete.update(range(info.header - 1, end))
+        before = info.header - 2
+        if before >= 0 and lines[before].strip() == "" and before not in plan.delete \
+                and all(i in plan.delete for i in range(end, len(lines))):
+            plan.delete.add(before)
+
+
+def _reparse(new_text, text, parsed, release, validate):
+    if new_text == text:
+        return parsed
+    try:
+        return parse_kickstart(new_text, release, validate=validate)
+    except KickstartEditError as exc:
+        raise KickstartEditError("the edited kickstart does not parse for %s: %s" % (release.name, exc))
+
+
+def edit_kickstart(text, policies=None, product=None, state="present", exclusive=False,
+                   target=None, validate=True):
+    """Change a kickstart's ``pwpolicy`` lines; return an :class:`EditResult`.
+
+    * ``state=present``: every given policy (filled from ``product``'s preset
+      or ``target``'s defaults) is written; a policy already in the file is
+      replaced in place (its duplicates are dropped), a new one goes into the
+      existing ``%anaconda`` section in anaconda's order, or into a new
+      section appended at the end.  ``exclusive`` removes the lines of every
+      name not given.
+    * ``state=absent``: the lines of the given names (all names when none are
+      given) go, and so does a section left without commands.
+
+    Only those lines change; every other byte of ``text`` is kept.  With
+    ``validate`` the input and the result must both parse with pykickstart
+    for the target.  Raises :class:`KickstartEditError`.
+    """
+    if state not in ("present", "absent"):
+        raise KickstartEditError("state must be present or absent, got %r" % (state,))
+    release = release_for(target, text)
+    if state == "present" and support_message(release):
+        raise KickstartEditError(support_message(release))
+    parsed = parse_kickstart(text, release, validate=validate)
+    plan = _Plan(parsed)
+    if state == "present":
+        desired = _desired(policies, product, exclusive, release)
+        _plan_replacements(plan, desired, exclusive)
+        _plan_additions(plan, desired)
+    else:
+        names = _names_to_remove(policies, product, parsed)
+        plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name in names)
+    _drop_empty_sections(plan)
+    new_text = plan.apply()
+    after = _reparse(new_text, text, parsed, release, validate)
+    warnings_ = list(parsed.warnings)
+    warnings_.extend(w for w in after.warnings if w not in set(parsed.warnings))
+    warnings_.extend(_release_warnings(after, release, validate))
+    return EditResult(new_text, new_text != text, after.policies, parsed.policies,
+                      warnings_, release, parsed, after)

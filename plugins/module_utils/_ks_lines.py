@@ -1,0 +1,142 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Kickstart text as lines, without pykickstart.
+
+The error class of kickstart reading and editing, the release a kickstart is
+for (``target`` or its ``#version=`` line), line endings and inline comments,
+and the bounds that keep hostile input from taking pykickstart minutes.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import re
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
+
+_VERSION_RE = re.compile(r"^#version=(\S+)")
+NEWLINES = ("\r\n", "\n", "\r")
+
+# Sections whose body lines are not commands (scripts, package lists, add-ons).
+_BODY_SECTIONS = ("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon",
+                  "%anaconda")
+# No kickstart command takes this many words; pykickstart's option parser
+# (argparse) takes time that grows with the square of the options on a line.
+MAX_COMMAND_WORDS = 256
+# pykickstart's handling of some commands (network, part, ...) and of the
+# %packages list also grows with the square of their number; real kickstarts
+# stay far below these counts.
+MAX_COMMAND_LINES = 2000
+MAX_PACKAGE_LINES = 4000
+_WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+
+
+class KickstartEditError(PwpolicyError):
+    """A kickstart we cannot read or change.  ``lineno`` is the file's line number, if any."""
+
+    def __init__(self, message, lineno=None):
+        if lineno is not None:
+            message = "kickstart line %d: %s" % (lineno, message)
+        super(KickstartEditError, self).__init__(message, lineno)
+
+
+def version_line(text):
+    """The release named by the kickstart's ``#version=`` line, or None."""
+    for line in text.splitlines():
+        match = _VERSION_RE.match(line.strip())
+        if match:
+            return match.group(1)
+    return None
+
+
+def release_for(target=None, text=None):
+    """The :class:`Release` to parse and write for: ``target``, else the ``#version=`` line."""
+    if hasattr(target, "support"):
+        return target
+    source = "target"
+    if not target and text is not None:
+        target = version_line(text)
+        source = "the kickstart's #version= line"
+        if not target:
+            raise KickstartEditError(
+                "the kickstart has no #version= line: set target to the installer release "
+                "as pykickstart names it (for example F33, RHEL8 or DEVEL)")
+    try:
+        return parse_release(target)
+    except ReleaseError as exc:
+        raise KickstartEditError("%s (from %s)" % (exc, source))
+
+
+def newline_of(line):
+    """The line ending ``line`` ends with, or ``''``."""
+    for ending in NEWLINES:
+        if line.endswith(ending):
+            return ending
+    return ""
+
+
+def comment_start(text):
+    """Index where an inline ``#`` comment (with the blanks before it) starts, or None."""
+    quote = None
+    escaped = False
+    for index, char in enumerate(text):
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote:
+            if char == quote:
+                quote = None
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            start = index
+            while start > 0 and text[start - 1] in " \t":
+                start -= 1
+            return start
+    return None
+
+
+def _too_many(lineno, count, what, limit):
+    return KickstartEditError(
+        "the kickstart has more than %d %s (this is line %d); no installation needs that many, and "
+        "the installer's parser slows down with the square of their number: split it up or generate "
+        "fewer" % (limit, what, lineno), lineno)
+
+
+def _check_words(line, lineno):
+    if len(line) < 2 * MAX_COMMAND_WORDS:  # shorter lines cannot hold that many words
+        return
+    words = line.split()
+    if len(words) > MAX_COMMAND_WORDS:
+        name = words[0] if _WORD_NAME_RE.fullmatch(words[0]) else "this command"
+        raise KickstartEditError(
+            "%s has %d words, more than the %d any kickstart command takes; "
+            "split the line or remove repeated options" % (name, len(words), MAX_COMMAND_WORDS),
+            lineno)
+
+
+def check_bounds(lines):
+    """Refuse what pykickstart would take minutes on: huge command lines, command and package counts."""
+    section = None
+    commands = packages = 0
+    for lineno, line in enumerate(lines, 1):
+        first = line.lstrip()[:16].split(None, 1)[:1]
+        if first and first[0].startswith("%"):
+            section = None if first[0] == "%end" or first[0] not in _BODY_SECTIONS else first[0]
+            continue
+        if section == "%packages":
+            packages += bool(first)
+            if packages > MAX_PACKAGE_LINES:
+                raise _too_many(lineno, packages - 1, "%packages lines", MAX_PACKAGE_LINES)
+            continue
+        if section is not None or not first or first[0].startswith("#"):
+            continue
+        commands += 1
+        if commands > MAX_COMMAND_LINES:
+            raise _too_many(lineno, commands - 1, "command lines", MAX_COMMAND_LINES)
+        _check_words(line, lineno)

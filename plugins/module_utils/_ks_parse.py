@@ -1,0 +1,193 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Parsing a whole kickstart with pykickstart and the ``%anaconda`` section of ``_ks_section``.
+
+:func:`parse_kickstart` returns a :class:`ParsedKickstart`: the ``%anaconda``
+sections (``SectionInfo``), their ``pwpolicy`` entries, the policy in effect
+for each name, and warnings.  pykickstart's errors and warnings never carry a
+value of a line that may hold a secret.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import copy
+import io
+import re
+import warnings
+from contextlib import redirect_stderr
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    KickstartEditError,
+    check_bounds,
+    release_for,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
+    COMMAND,
+    SECTION,
+    KickstartError,
+    KickstartVersionError,
+    KickstartWarning,
+    ks_version,
+    make_parser,
+    require_pykickstart,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import FileSecrets, redact_message
+
+
+def _pykickstart_version(release):
+    try:
+        return ks_version.stringToVersion(release.name)
+    except KickstartVersionError:
+        if release.is_fedora and release.major > _devel_major():
+            return ks_version.DEVEL
+        raise KickstartEditError(
+            "pykickstart %s does not know the release %s: install a newer pykickstart on the "
+            "managed node or set target to a release it knows" % (_pykickstart_release(), release.name))
+
+
+def _devel_major():
+    name = ks_version.versionToString(ks_version.DEVEL, skipDevel=True)
+    match = re.fullmatch(r"F(\d+)", name or "")
+    return int(match.group(1)) if match else 0
+
+
+def _pykickstart_release():
+    try:
+        from pykickstart import __version__
+        return __version__
+    except ImportError:  # pragma: no cover
+        return "(unknown version)"
+
+
+_PRISTINE_HANDLERS = {}
+
+
+def _fresh_handler(version):
+    """A new pykickstart handler for ``version`` (copying a pristine one is faster than building it)."""
+    if version not in _PRISTINE_HANDLERS:
+        _PRISTINE_HANDLERS[version] = ks_version.makeVersion(version)
+    pristine = _PRISTINE_HANDLERS[version]
+    # The commands' option parsers hold no parse state worth copying: share them.
+    memo = {}
+    for command in pristine.commands.values():
+        parser = getattr(command, "op", None)
+        if parser is not None:
+            memo[id(parser)] = parser
+    return copy.deepcopy(pristine, memo)
+
+
+class ParsedKickstart(object):
+    """What :func:`parse_kickstart` found.
+
+    ``lines`` are the source lines with their endings; ``sections`` the
+    ``%anaconda`` sections (:class:`SectionInfo`) with their pwpolicy entries
+    (``PwPolicyData`` with ``lineno`` and ``policy``); ``policies`` the policy
+    in effect for each name.
+    """
+
+    def __init__(self, text, release, lines, sections, warnings_):
+        self.text = text
+        self.release = release
+        self.lines = lines
+        self.sections = sections
+        self.warnings = warnings_
+        self.entries = [entry for info in sections for entry in info.entries]
+        self.policies = {}
+        for name in NAMES:
+            found = [e for e in self.entries if e.name == name]
+            if found:
+                winner = self.effective_entry(name)
+                self.policies[name] = winner.policy
+                if len(found) > 1:
+                    self.warnings.append(self._duplicate_warning(name, found, winner))
+
+    def _duplicate_warning(self, name, found, winner):
+        last = self.release.last_duplicate_wins
+        return ("pwpolicy %s is given %d times (kickstart lines %s): the %s one, on line %d, "
+                "is in effect for %s" % (name, len(found), ", ".join(str(e.lineno) for e in found),
+                                         "last" if last else "first", winner.lineno, self.release.name))
+
+    def effective_entry(self, name):
+        found = [e for e in self.entries if e.name == name]
+        if not found:
+            return None
+        return found[-1] if self.release.last_duplicate_wins else found[0]
+
+
+def _clean_error(exc, lines, release, secrets):
+    """A KickstartEditError from a pykickstart error, with the line number and no secrets."""
+    lineno = getattr(exc, "lineno", None)
+    message = getattr(exc, "message", None) or str(exc)
+    if isinstance(message, tuple):
+        message = message[-1]
+    message = " ".join(str(message).split()) or "pykickstart cannot read this line"
+    if lineno and 0 < lineno <= len(lines):
+        message = redact_message(message, lines[lineno - 1])
+    else:
+        message = secrets.hide(message)
+        lineno = None
+    if message.startswith("Unknown command: %s" % COMMAND):
+        message += "; pwpolicy is valid only inside a %s ... %%end section" % SECTION
+    return KickstartEditError("%s (pykickstart, release %s)" % (message, release.name), lineno)
+
+
+def _run_parser(parser, text, lines, release, secrets):
+    """Run pykickstart on ``text``; return its warnings and what it printed (raw)."""
+    stderr = io.StringIO()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            with redirect_stderr(stderr):
+                parser.readKickstartFromString(text)
+        except KickstartEditError:
+            raise
+        except Exception as exc:  # pykickstart raises a few plain errors on odd input
+            if isinstance(exc, KickstartError):
+                raise _clean_error(exc, lines, release, secrets)
+            raise KickstartEditError(
+                "pykickstart cannot read the kickstart for %s: %s: %s"
+                % (release.name, type(exc).__name__, secrets.hide(str(exc))))
+    found = [str(w.message) for w in caught if issubclass(w.category, KickstartWarning)]
+    return found + stderr.getvalue().split("\n\n")
+
+
+def _clean_warnings(own, raw, release, secrets):
+    found = list(own)
+    seen = set(found)
+    for message in raw:
+        # Hidden before and after blanks collapse: a value may hold blanks of its own.
+        message = secrets.hide(" ".join(secrets.hide(message).split()))
+        if message:
+            message = "pykickstart (%s): %s" % (release.name, message)
+            if message not in seen:
+                seen.add(message)
+                found.append(message)
+    return found
+
+
+def parse_kickstart(text, target=None, validate=True):
+    """Parse a whole kickstart with pykickstart for ``target`` (a release name or Release).
+
+    With ``validate`` every pykickstart error is fatal; without it only errors
+    in ``%anaconda`` sections are, and pykickstart's complaints about the rest
+    of the file come back as warnings.  ``%include`` is never followed and
+    ``%ksappend`` never read: those files often exist only inside the
+    installer.  Raises :class:`KickstartEditError` naming the line.
+    """
+    require_pykickstart()
+    if not isinstance(text, str):
+        raise KickstartEditError("the kickstart must be text, got %s" % type(text).__name__)
+    release = release_for(target, text)
+    version = _pykickstart_version(release)
+    lines = text.splitlines(True)
+    check_bounds(lines)
+    secrets = FileSecrets(lines)
+    parser, section = make_parser(_fresh_handler(version), version, release, lines, validate)
+    raw = _run_parser(parser, text, lines, release, secrets)
+    found = _clean_warnings(section.warnings, raw, release, secrets)
+    return ParsedKickstart(text, release, lines, section.sections, found)

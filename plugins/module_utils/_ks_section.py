@@ -1,0 +1,276 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ``%anaconda`` kickstart section and its ``pwpolicy`` command, on pykickstart.
+
+pykickstart knows ``%anaconda`` only as an opaque ``NullSection``.  Here the
+section gets a real implementation on pykickstart's own machinery (``Section``,
+``BaseHandler``, ``KickstartCommand``/``BaseData`` and ``KSOptionParser``),
+registered in place of that ``NullSection`` (:func:`make_parser`), so a whole
+kickstart is parsed by pykickstart for the chosen installer release while every
+``pwpolicy`` line becomes a :class:`~_policy.Policy` with its real line number.
+``_ks_parse.parse_kickstart`` runs it.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import shlex
+import traceback
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
+    NAMES,
+    Policy,
+    PolicyError,
+    check_name,
+)
+
+PYKICKSTART_IMPORT_ERROR = None
+try:
+    from pykickstart.base import BaseData, BaseHandler, KickstartCommand
+    from pykickstart.errors import KickstartError, KickstartVersionError, KickstartWarning
+    from pykickstart.options import KSOptionParser
+    from pykickstart.parser import KickstartParser
+    from pykickstart.sections import Section
+    from pykickstart import version as ks_version
+    HAS_PYKICKSTART = True
+except ImportError:
+    HAS_PYKICKSTART = False
+    PYKICKSTART_IMPORT_ERROR = traceback.format_exc()
+    # Stand-ins so the classes below can be defined; nothing works without
+    # pykickstart and every entry point says so (see require_pykickstart).
+
+    class _Missing(object):
+        removedKeywords = []
+        removedAttrs = []
+
+    BaseData = BaseHandler = KickstartCommand = KickstartParser = Section = _Missing
+    KickstartError = KickstartVersionError = Exception
+    KickstartWarning = Warning
+    KSOptionParser = ks_version = None
+
+PYKICKSTART_PACKAGE = "pykickstart"
+SECTION = "%anaconda"
+COMMAND = "pwpolicy"
+# More words than any real pwpolicy line has (a name, 5 options and their values).
+_MAX_WORDS = 64
+_FIELDS = ("minlen", "minquality", "strict", "changesok", "emptyok")
+
+
+class MissingPykickstart(ImportError):
+    """pykickstart is not importable here."""
+
+
+def require_pykickstart():
+    if not HAS_PYKICKSTART:
+        raise MissingPykickstart(PYKICKSTART_IMPORT_ERROR or "pykickstart is not installed")
+
+
+class PwPolicyData(BaseData):
+    """One ``pwpolicy`` line.  ``policy`` is the complete :class:`Policy` it means."""
+
+    removedKeywords = []
+    removedAttrs = []
+
+    def __init__(self, *args, **kwargs):
+        BaseData.__init__(self, *args, **kwargs)
+        self.name = kwargs.get("name", "")
+        self.policy = kwargs.get("policy")
+
+    def __str__(self):
+        return "" if self.policy is None else self.policy.render() + "\n"
+
+
+class PwPolicy(KickstartCommand):
+    """The ``pwpolicy`` command of the ``%anaconda`` section.
+
+    Options omitted from a line take the value the target release's anaconda
+    gave them (``Release.omitted_defaults``).  Either spelling of each flag
+    pair is accepted, in any order; the last one given wins, as in anaconda.
+    """
+
+    removedKeywords = KickstartCommand.removedKeywords
+    removedAttrs = KickstartCommand.removedAttrs
+
+    def __init__(self, writePriority=0, *args, **kwargs):
+        KickstartCommand.__init__(self, writePriority, *args, **kwargs)
+        self.release = kwargs.get("release")
+        self.policyList = kwargs.get("policyList", [])
+        self.op = self._getParser()
+
+    def __str__(self):
+        return "".join(str(data) for data in self.policyList)
+
+    def _getParser(self):
+        # version= is the release that introduced the option (Fedora 22).
+        op = KSOptionParser(prog=COMMAND, version=ks_version.F22,
+                            description="Password policy of the installer's user interface.")
+        op.add_argument("--minlen", type=int, default=None, version=ks_version.F22,
+                        help="Minimum password length.")
+        op.add_argument("--minquality", type=int, default=None, version=ks_version.F22,
+                        help="Minimum libpwquality score.")
+        for dest, (on, off) in (("strict", ("--strict", "--notstrict")),
+                                ("changesok", ("--changesok", "--nochanges")),
+                                ("emptyok", ("--emptyok", "--notempty"))):
+            op.add_argument(on, dest=dest, action="store_true", default=None,
+                            version=ks_version.F22, help="Set %s." % dest)
+            op.add_argument(off, dest=dest, action="store_false", default=None,
+                            version=ks_version.F22, help="Clear %s." % dest)
+        return op
+
+    def dataList(self):
+        return self.policyList
+
+    @property
+    def dataClass(self):
+        return PwPolicyData
+
+    def _name(self, extra):
+        options = [arg for arg in extra if arg.startswith("-")]
+        if options:
+            raise KickstartEditError(
+                "unknown option %s for pwpolicy: valid options are --minlen, --minquality, "
+                "--strict/--notstrict, --changesok/--nochanges, --emptyok/--notempty"
+                % ", ".join(repr(o) for o in options), self.lineno)
+        if not extra:
+            raise KickstartEditError(
+                "pwpolicy needs a policy name: one of %s" % ", ".join(NAMES), self.lineno)
+        if len(extra) > 1:
+            raise KickstartEditError(
+                "pwpolicy takes one policy name, got %s" % ", ".join(repr(e) for e in extra), self.lineno)
+        return extra[0]
+
+    def parse(self, args):
+        namespace, extra = self.op.parse_known_args(args=args, lineno=self.lineno)
+        name = self._name(extra)
+        try:
+            check_name(name)
+            values = self.release.omitted_defaults(name)
+            values.update((field, getattr(namespace, field)) for field in _FIELDS
+                          if getattr(namespace, field) is not None)
+            policy = Policy(name=name, **values)
+        except PolicyError as exc:
+            raise KickstartEditError(str(exc), self.lineno)
+        data = self.dataClass(name=name, policy=policy)
+        data.lineno = self.lineno
+        return data
+
+
+class AnacondaSectionHandler(BaseHandler):
+    """A handler that knows only the ``%anaconda`` section's command."""
+
+    def __init__(self, version, release):
+        self.version = version
+        BaseHandler.__init__(self, mapping={COMMAND: PwPolicy},
+                             dataMapping={"PwPolicyData": PwPolicyData})
+        self.release = release
+        for command in self.commands.values():
+            command.handler = self
+            command.release = release
+
+
+class SectionInfo(object):
+    """Where one ``%anaconda`` section sits in the file (1-based line numbers)."""
+
+    def __init__(self, header):
+        self.header = header
+        self.end = None
+        self.entries = []   # PwPolicyData, in file order
+        self.others = []    # (lineno, command word) of other commands
+
+
+class AnacondaSection(Section):
+    """The ``%anaconda`` section, registered in place of pykickstart's NullSection.
+
+    pykickstart's parser hands ``handleLine`` no line number, so the section
+    sees every line (``allLines``) and keeps its own place in the source text:
+    lines the parser keeps to itself (``%include``, ``%ksappend``, ``%end``)
+    are skipped by matching the next line handed over.
+    """
+
+    sectionOpen = SECTION
+    allLines = True
+
+    def __init__(self, handler, source_lines, **kwargs):
+        Section.__init__(self, handler, **kwargs)
+        self.source = source_lines
+        self.sections = []
+        self.warnings = []
+        self._next = 0
+
+    def _locate(self, line):
+        while self._next < len(self.source) and self.source[self._next] != line:
+            self._next += 1
+        self._next += 1
+        return self._next
+
+    def handleHeader(self, lineno, args):
+        Section.handleHeader(self, lineno, args)
+        self.sections.append(SectionInfo(lineno))
+        self._next = lineno
+        if len(args) > 1:
+            self.warnings.append("kickstart line %d: %%anaconda takes no arguments; %s ignored"
+                                 % (lineno, " ".join(args[1:])))
+
+    def handleLine(self, line):
+        lineno = self._locate(line)
+        info = self.sections[-1]
+        try:
+            args = shlex.split(line, comments=True)
+        except ValueError as exc:
+            raise KickstartEditError("cannot split the line into words: %s" % exc, lineno)
+        if not args:
+            return None
+        if args[0] != COMMAND:
+            info.others.append((lineno, args[0]))
+            self.warnings.append(
+                "kickstart line %d: %r inside %%anaconda is not a password policy: it is left as "
+                "it is, but anaconda accepted only pwpolicy there (and installclass on Fedora 27 to 29)"
+                % (lineno, args[0]))
+            return None
+        if len(args) > _MAX_WORDS:
+            # argparse takes time quadratic in the number of options.
+            raise KickstartEditError(
+                "pwpolicy line has %d words: a pwpolicy line is a policy name and at most "
+                "5 options" % len(args), lineno)
+        self.handler.currentCmd = args[0]
+        self.handler.currentLine = line
+        data = self.handler.dispatcher(args, lineno)
+        info.entries.append(data)
+        return data
+
+    def finalize(self):
+        Section.finalize(self)
+        while self._next < len(self.source):
+            words = self.source[self._next].split()
+            self._next += 1
+            if words and words[0] == "%end":
+                self.sections[-1].end = self._next
+                break
+
+
+class _Parser(KickstartParser):
+    """pykickstart's parser with our ``%anaconda`` section instead of the NullSection."""
+
+    def __init__(self, handler, anaconda_section, **kwargs):
+        self._anaconda_section = anaconda_section
+        KickstartParser.__init__(self, handler, **kwargs)
+
+    def setupSections(self):
+        KickstartParser.setupSections(self)
+        self.registerSection(self._anaconda_section)
+
+
+def make_parser(handler, version, release, lines, validate):
+    """pykickstart's parser over ``handler`` with an :class:`AnacondaSection` for ``release``.
+
+    Returns ``(parser, section)``; after the parse ``section.sections`` and
+    ``section.warnings`` hold what the ``%anaconda`` sections held.
+    """
+    section = AnacondaSection(AnacondaSectionHandler(version, release), lines)
+    parser = _Parser(handler, section, followIncludes=False, missingIncludeIsFatal=False,
+                     errorsAreFatal=validate, unknownSectionIsFatal=validate)
+    return parser, section
