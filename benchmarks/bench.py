@@ -35,7 +35,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
 import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks  # noqa: E402
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality, _verdict  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
 
 TARGET = "RHEL9"
@@ -162,22 +162,22 @@ def bench_check(runs):
         raw = raw_binding
     except ImportError:
         print("  python binding 'pwquality' not importable: raw baseline uses the ctypes backend")
-        backend = pwcheck.load_backend("ctypes")
+        backend = _pwquality.load_backend("ctypes")
 
         def raw_ctypes():
             handle = backend.make_settings((), policy.minlen)
             for pw in pws:
-                backend.check(handle, pw, "root")
+                backend.raw_check(handle, pw, "root")
         raw = raw_ctypes
     base = median_time(raw, runs)
     results = {}
-    for name in pwcheck.BACKEND_NAMES:
+    for name in _pwquality.BACKEND_NAMES:
         try:
-            backend = pwcheck.load_backend(name)
-        except pwcheck.PwcheckError:
+            backend = _pwquality.load_backend(name)
+        except _pwquality.PwcheckError:
             print("  backend %s: not available, skipped" % name)
             continue
-        results[name] = median_time(lambda b=backend: [pwcheck.check_password(pw, policy, backend=b) for pw in pws],
+        results[name] = median_time(lambda b=backend: [_verdict.check_password(pw, policy, backend=b) for pw in pws],
                                     runs)
         report("pwpolicy_check, %s backend, vs raw check()" % name, results[name], base, len(pws), "pw")
     pwscore = shutil.which("pwscore")

@@ -9,7 +9,7 @@ import io
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as pwcheck
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy

@@ -6,9 +6,9 @@
 import pytest
 from ansible.errors import AnsibleFilterError
 
-from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy import pwpolicy_check
-from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy import TestModule as PluginTestModule
-from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy import pwpolicy_compliant
+from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
+from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy_compliant import TestModule as PluginTestModule
+from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy_compliant import pwpolicy_compliant
 
 SECRET = "Xk9#mQ2!zLp7qR5@wT"
 

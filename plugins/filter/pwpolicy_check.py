@@ -2,7 +2,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The ``pwpolicy_check`` filter: a thin wrapper over module_utils.pwcheck."""
+"""The ``pwpolicy_check`` filter: a thin wrapper over module_utils._verdict."""
 
 from __future__ import absolute_import, division, print_function
 
@@ -12,10 +12,7 @@ from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import (
-    PwcheckError,
-    check_against,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import PwcheckError, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS

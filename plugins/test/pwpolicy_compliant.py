@@ -8,7 +8,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy import pwpolicy_check
+from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
 
 
 def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None):

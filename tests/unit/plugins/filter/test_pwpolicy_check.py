@@ -13,8 +13,8 @@ from ansible.errors import AnsibleFilterError
 from ansible.parsing.dataloader import DataLoader
 from ansible.parsing.vault import AnsibleVaultError, VaultLib, VaultSecret
 
-from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy import FilterModule, pwpolicy_check
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import pwcheck
+from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import FilterModule, pwpolicy_check
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
 
 try:  # ansible-core 2.19 and later: vaulted values decrypt with the ambient secrets
     from ansible.parsing.vault import VaultSecretsContext
@@ -220,9 +220,9 @@ def test_non_string_password(value, message):
 
 def test_backend_missing_is_a_filter_error(monkeypatch):
     def unavailable():
-        raise pwcheck.BackendUnavailable("cannot check passwords: ... " + pwcheck.PACKAGES_HINT)
+        raise _pwquality.BackendUnavailable("cannot check passwords: ... " + _pwquality.PACKAGES_HINT)
 
-    monkeypatch.setattr(pwcheck, "_BACKEND", None)
-    monkeypatch.setattr(pwcheck, "load_backend", unavailable)
+    monkeypatch.setattr(_pwquality, "_BACKEND", None)
+    monkeypatch.setattr(_pwquality, "load_backend", unavailable)
     with pytest.raises(AnsibleFilterError, match="python3-pwquality"):
         pwpolicy_check(SECRET, "root")

@@ -1,0 +1,57 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""What the libpwquality and verdict tests share: backends, policies, the leak check."""
+
+import json
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
+
+
+def available(name):
+    try:
+        _pwquality.load_backend(name)
+        return True
+    except _pwquality.BackendUnavailable:
+        return False
+
+
+HAVE_BINDING = available("binding")
+HAVE_CTYPES = available("ctypes")
+BACKENDS = [
+    pytest.param("binding", marks=pytest.mark.skipif(
+        not HAVE_BINDING, reason="the pwquality Python binding is not importable here "
+        "(install python3-pwquality and link it into the virtual environment)")),
+    pytest.param("ctypes", marks=pytest.mark.skipif(
+        not HAVE_CTYPES, reason="libpwquality.so.1 is not installed")),
+]
+BOTH = pytest.mark.skipif(not (HAVE_BINDING and HAVE_CTYPES),
+                          reason="parity needs both the pwquality Python binding and libpwquality.so.1")
+STRONG = "Xk9#mQ2!zLp7qR5@wT"  # 18 characters, libpwquality scores it 60 at minlen 18
+
+
+def policy(name="root", minlen=8, minquality=1, strict=True, emptyok=False, changesok=False):
+    return Policy(name=name, minlen=minlen, minquality=minquality, strict=strict,
+                  emptyok=emptyok, changesok=changesok)
+
+
+def assert_no_leak(password, *texts):
+    """Neither the password nor any 5-character piece of it appears in texts (taken as they are)."""
+    if not password:
+        return
+    blob = "\n".join(texts)
+    assert password not in blob
+    for start in range(0, max(0, len(password) - 4)):
+        assert password[start:start + 5] not in blob, password[start:start + 5]
+
+
+def check(backend, password, pol=None, **kwargs):
+    """check_password, with the report checked for leaks (non-ASCII kept as it is)."""
+    report = check_password(password, pol or policy(), backend=backend, **kwargs)
+    assert_no_leak(password, json.dumps(report, ensure_ascii=False))
+    assert len(report["reasons"]) <= len(report["hints"])
+    return report
