@@ -34,7 +34,7 @@ CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-test
 sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
 import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import kickstart as ks  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_edit as ks  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality, _verdict  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
 

@@ -27,7 +27,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import Redactor, hide
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import edit_kickstart, section_regions
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
 
 # Generous for a loaded two-core machine: each input takes well under a second alone.

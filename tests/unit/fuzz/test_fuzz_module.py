@@ -23,7 +23,7 @@ from unittest import mock
 import pytest
 
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz

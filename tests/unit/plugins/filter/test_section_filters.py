@@ -8,7 +8,7 @@ from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.installer_release import installer_release
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_section import pwpolicy_section
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.kickstart import edit_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
 
 RELEASES = ["F%d" % n for n in range(22, 47)] + ["RHEL7", "RHEL8", "RHEL9", "RHEL10", "DEVEL"]
 # What the installers did, written out independently of the release matrix's code.
