@@ -1,0 +1,111 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ``audit_report`` action: one report over every host's ``check_secrets`` findings.
+
+Documentation: plugins/modules/audit_report.py.  The report code lives in
+module_utils/_report.py.  Meant to run once (``run_once: true``) on the
+controller; it reads each host's registered ``check_secrets`` result.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible.module_utils.common.text.converters import to_text
+from ansible.plugins.action import ActionBase
+from ansible.utils.display import Display
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import check_fail_on, summary
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import (
+    clean,
+    gather,
+    outcome,
+    table,
+    to_json,
+    to_junit,
+    write_report,
+)
+
+display = Display()
+
+ARGS = ("result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show")
+
+
+def _bool(value):
+    return value if isinstance(value, bool) else str(value).strip().lower() in ("1", "true", "yes", "on")
+
+
+class ActionModule(ActionBase):
+    """Table, JSON and JUnit over all hosts' findings; fails per fail_on."""
+
+    TRANSFERS_FILES = False
+    _requires_connection = False
+
+    def _findings(self, args, task_vars):
+        if args.get("findings") is not None:
+            if not isinstance(args["findings"], list):
+                raise PwpolicyError("audit_report: findings must be a list of findings")
+            return [clean(finding) for finding in args["findings"]]
+        var = args.get("result_var")
+        if not isinstance(var, str) or not var:
+            raise PwpolicyError("audit_report: give result_var (the variable check_secrets registered on each host) "
+                                "or findings")
+        hosts = args.get("hosts")
+        if hosts is None:
+            hosts = task_vars.get("ansible_play_hosts_all") or []
+        if not isinstance(hosts, list):
+            raise PwpolicyError("audit_report: hosts must be a list of inventory host names")
+        hostvars = task_vars.get("hostvars") or {}
+        results = {}
+        for host in hosts:
+            host = to_text(host)
+            try:
+                results[host] = self._templar.template(hostvars[host].get(var))
+            except Exception:  # pylint: disable=broad-except  (a host without the result is reported, not fatal)
+                results[host] = None
+        return gather(results, [to_text(h) for h in hosts])
+
+    def run(self, tmp=None, task_vars=None):
+        result = super(ActionModule, self).run(tmp, task_vars)
+        del tmp
+        task_vars = task_vars or {}
+        args = dict(self._task.args)
+        unknown = sorted(str(key) for key in args if key not in ARGS)
+        if unknown:
+            result.update(failed=True, msg="audit_report: unknown argument(s) %s; valid arguments are %s"
+                          % (", ".join(unknown), ", ".join(ARGS)))
+            return result
+        written = {}
+        try:
+            fail_on = check_fail_on(args.get("fail_on", "rejected"))
+            findings = self._findings(args, task_vars)
+            failing, message = outcome(findings, fail_on)
+            show = args.get("show", "all")
+            if show not in ("all", "problems", "none"):
+                raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
+            shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
+            text = table(shown) if shown and show != "none" else ""
+            # The reports are the point of the run: written in check mode too.
+            for key, render in (("json", lambda: to_json(findings)), ("junit", lambda: to_junit(findings, fail_on))):
+                if args.get(key):
+                    written[key] = write_report(to_text(args[key]), render())
+        except PwpolicyError as exc:
+            result.update(failed=True, msg=str(exc))
+            return result
+        if text:
+            display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
+        result.update(
+            changed=False,
+            failing=len(failing),
+            summary=summary(findings),
+            reports=written,
+            fail_on=fail_on,
+            msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)
+                                  for k, p in written.items()),
+        )
+        if failing and _bool(args.get("fail", True)):
+            result["failed"] = True
+        return result

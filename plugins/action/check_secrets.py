@@ -1,0 +1,250 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ``check_secrets`` action: every secret of one host against its policy, on the controller.
+
+Documentation: plugins/modules/check_secrets.py.  The rules live in
+module_utils/_preflight.py; this plugin only reads the secrets.
+
+Each secret is templated (and so decrypted) on its own, inside its own
+``try``: a vaulted value that this run cannot decrypt, or one that refers to
+an undefined variable, becomes an ``error`` finding for that secret and the
+others are still checked.  Ansible's own error text is never passed on: it
+may quote the value or the vault ciphertext.
+
+Secret arguments are not templated by ansible-core 2.19+ before the plugin
+runs (``finalize_task_arg``); ansible-core 2.16 to 2.18 template them before,
+which leaves vaulted values encrypted until they are read here, but fails the
+task on an undefined variable.  With ``role_vars`` the secrets come untemplated
+from the host's variables on every version.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible.module_utils.common.text.converters import to_text
+from ansible.plugins.action import ActionBase
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS, FIELDS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+    account_label,
+    account_problem,
+    check_all,
+    check_fail_on,
+    effective_policies,
+    error_finding,
+    failure_message,
+    release_for,
+    secret,
+    summary,
+    warnings_for,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+
+# Argument -> the kickstart role's variable it is read from with role_vars.
+ROLE_VARS = (
+    ("product", "kickstart_product"),
+    ("target", "kickstart_target"),
+    ("pwpolicies", "kickstart_pwpolicies"),
+    ("root_password", "kickstart_root_password"),
+    ("users", "kickstart_users"),
+    ("luks_passphrase", "kickstart_luks_passphrase"),
+)
+SECRET_ARGS = ("root_password", "users", "luks_passphrase")
+ARGS = tuple(name for name, _var in ROLE_VARS) + ("host_label", "fail_on", "fail", "role_vars")
+# Words of the policy model itself: never secrets, and the messages need them.
+SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
+
+VAULT_ERROR = ("cannot be decrypted with the vault secrets of this run (wrong or missing vault id or password)",
+               "run with the vault id and password that encrypted %s (--vault-id LABEL@FILE), "
+               "or encrypt it again with ansible-vault")
+UNDEFINED_ERROR = ("could not be read: it refers to an undefined variable",
+                   "define the variable %s refers to (for example in the vaulted vars file), or remove the secret")
+TEMPLATE_ERROR = ("could not be read: templating it failed (Ansible's message is not shown, as it may quote "
+                  "the value)", "check the expression that sets %s")
+
+
+def _error_kind(exc):
+    """``(reason, hint)`` for an exception raised while reading a secret, from its class names only."""
+    names = []
+    seen = 0
+    while exc is not None and seen < 10:
+        names.extend(cls.__name__ for cls in type(exc).__mro__)
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    if any("Vault" in name for name in names):
+        return VAULT_ERROR
+    if any("Undefined" in name for name in names):
+        return UNDEFINED_ERROR
+    return TEMPLATE_ERROR
+
+
+class ActionModule(ActionBase):
+    """Check one host's secrets; no module, no connection."""
+
+    TRANSFERS_FILES = False
+    _requires_connection = False
+
+    @classmethod
+    def finalize_task_arg(cls, name, value, templar, context):
+        """ansible-core 2.19+: leave the secrets untemplated, :meth:`_read` templates each on its own."""
+        if name in SECRET_ARGS:
+            return value
+        return super(ActionModule, cls).finalize_task_arg(name, value, templar, context)
+
+    # -- reading ---------------------------------------------------------
+    def _template(self, value):
+        return self._templar.template(value)
+
+    def _container(self, value):
+        """``value`` templated down to its outer list or dict, leaving what it holds untemplated."""
+        if isinstance(value, (list, tuple, dict)):
+            return value  # already a container: each item is templated on its own
+        engine = getattr(self._templar, "_engine", None)
+        resolve = getattr(engine, "resolve_to_container", None)
+        if resolve is not None:  # ansible-core 2.19+: templating the whole list would decrypt every value
+            return resolve(value)
+        return self._template(value)  # 2.16-2.18: vaulted values stay encrypted in a templated list
+
+    def _read(self, raw, where):
+        """``(text or None, error, hint)`` of one secret; never raises, never repeats Ansible's message."""
+        try:
+            value = self._template(raw)
+            if value is None or isinstance(value, (bool, int, float, list, tuple, dict)):
+                return value, None, None
+            return to_text(value, errors="surrogate_or_strict"), None, None
+        except Exception as exc:  # pylint: disable=broad-except  (one secret's failure must not stop the others)
+            reason, hint = _error_kind(exc)
+            return None, reason, hint % where
+
+    def _secrets(self, raw, names):
+        """The secrets to check: [secret(...)] in the order root, users, luks."""
+        items = []
+        if raw["root_password"] is not None:
+            value, error, hint = self._read(raw["root_password"], names["root_password"])
+            if value is not None or error:
+                items.append(secret("root", "root", value=value, user="root", error=error, hint=hint))
+        items.extend(self._user_secrets(raw["users"], names["users"]))
+        if raw["luks_passphrase"] is not None:
+            value, error, hint = self._read(raw["luks_passphrase"], names["luks_passphrase"])
+            if value is not None or error:
+                items.append(secret("luks", "luks", value=value, error=error, hint=hint))
+        return items
+
+    def _user_secrets(self, raw_users, where):
+        if raw_users is None:
+            return []
+        try:
+            users = self._container(raw_users)
+        except Exception as exc:  # pylint: disable=broad-except
+            reason, hint = _error_kind(exc)
+            return [secret("users", "user", error=reason, hint=hint % where)]
+        if users is None:
+            return []
+        if not isinstance(users, (list, tuple)):
+            return [secret("users", "user", error="is not a list of accounts (got %s)" % type(users).__name__,
+                           hint="give %s as a list of {name, password}" % where)]
+        items = []
+        seen = set()
+        for index, raw_entry in enumerate(users):
+            entry_where = "%s[%d]" % (where, index)
+            try:
+                entry = self._container(raw_entry)
+                name = self._template(entry.get("name")) if isinstance(entry, dict) else None
+            except Exception as exc:  # pylint: disable=broad-except
+                reason, hint = _error_kind(exc)
+                items.append(secret("user[%d]" % index, "user", error=reason, hint=hint % entry_where))
+                continue
+            shown = dict(entry, name=name) if isinstance(entry, dict) else entry
+            problem = account_problem(index, shown, seen)
+            if problem is not None:
+                label, reason, hint = problem
+                items.append(secret(label, "user", error=reason, hint="%s: %s" % (entry_where, hint)))
+                continue
+            if entry.get("password") is None:
+                continue  # no password: a locked account, nothing to check
+            value, error, hint = self._read(entry["password"], entry_where + ".password")
+            if value is None and not error:
+                continue
+            items.append(secret(account_label(index, name), "user", value=value, user=name, error=error, hint=hint))
+        return items
+
+    # -- arguments -------------------------------------------------------
+    def _arguments(self, task_vars):
+        args = dict(self._task.args)
+        unknown = sorted(str(key) for key in args if key not in ARGS)
+        if unknown:
+            raise PwpolicyError("check_secrets: unknown argument(s) %s; valid arguments are %s"
+                                % (", ".join(unknown), ", ".join(ARGS)))
+        role_vars = self._template(args.get("role_vars", False))
+        role_vars = role_vars if isinstance(role_vars, bool) else str(role_vars).lower() in ("1", "true", "yes")
+        raw, names = {}, {}
+        for arg, var in ROLE_VARS:
+            if arg in args:
+                raw[arg], names[arg] = args[arg], arg
+            elif role_vars:
+                raw[arg], names[arg] = task_vars.get(var), var
+            else:
+                raw[arg], names[arg] = None, arg
+        plain = {}
+        for arg in ("product", "target", "pwpolicies"):
+            plain[arg] = self._template(raw[arg]) if raw[arg] is not None else None
+        host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
+        fail_on = check_fail_on(self._template(args.get("fail_on", "rejected")))
+        fail = self._template(args.get("fail", True))
+        fail = fail if isinstance(fail, bool) else str(fail).lower() in ("1", "true", "yes")
+        return raw, names, plain, to_text(self._template(host)), fail_on, fail
+
+    # -- run -------------------------------------------------------------
+    def run(self, tmp=None, task_vars=None):
+        result = super(ActionModule, self).run(tmp, task_vars)
+        del tmp
+        task_vars = task_vars or {}
+        try:
+            raw, names, plain, host, fail_on, fail = self._arguments(task_vars)
+        except PwpolicyError as exc:
+            result.update(failed=True, msg=str(exc))
+            return result
+        items = self._secrets(raw, names)
+        policies, release, problem = {}, None, None
+        try:
+            policies = effective_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"])
+            release = release_for(plain["target"])
+        except PwpolicyError as exc:
+            # No value given is repeated: a secret may sit in the wrong place.
+            problem = "check_secrets: %s" % hide(str(exc), leaves(list(plain.values())) - SAFE_WORDS)
+        if problem is None:
+            findings = check_all(host, items, policies)
+        else:
+            findings = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem,
+                                      "fix kickstart_product, kickstart_target or kickstart_pwpolicies")
+                        for item in items] or [
+                error_finding(host, "policy", None, problem,
+                              "fix kickstart_product, kickstart_target or kickstart_pwpolicies")]
+        context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
+        message = failure_message(host, findings, fail_on, context or None)
+        result.update(
+            changed=False,
+            findings=findings,
+            policies=dict((name, policy.to_dict()) for name, policy in policies.items()),
+            release=release,
+            summary=summary(findings),
+            fail_on=fail_on,
+        )
+        weak = warnings_for(findings, fail_on)
+        if weak:
+            result["warnings"] = ["%s: %s" % (host, text) for text in weak]
+        if problem is not None and fail:
+            result.update(failed=True, msg=problem)
+        elif message is not None:
+            result["msg"] = message
+            result["failed"] = bool(fail)
+        else:
+            counts = summary(findings)
+            result["msg"] = "%s: %d %s checked, none fails (fail_on=%s): %s" % (
+                host, len(findings), "secret" if len(findings) == 1 else "secrets", fail_on,
+                ", ".join("%d %s" % (n, v) for v, n in counts.items() if n))
+        return result

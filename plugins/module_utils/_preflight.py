@@ -1,0 +1,217 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Pre-flight of one host's secrets: every secret checked against its effective policy.
+
+This is the Python behind the ``check_secrets`` action plugin (the role's own
+pre-flight, its ``check`` entry point and the ``audit`` playbook all use it).
+
+A host has up to three kinds of secret, each with a label: ``root`` (policy
+``root``), ``user:NAME`` for each account (policy ``user``, libpwquality gets
+the account name) and ``luks`` (policy ``luks``).  The caller reads each
+secret's value (templating and decrypting it) and hands over either the
+text or the reason it could not be read; this module turns them into
+*findings*::
+
+    {host, secret, verdict, ok, score, strength, reasons, hints, policy}
+
+``verdict`` is ``accepted``, ``accepted_weak``, ``rejected`` or ``error`` (the
+secret could not be read or checked).  No finding, message or error holds a
+secret or any part of one: every word comes from this collection.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import ACCOUNT_RE, secret_problems
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
+    NAMES,
+    build_policies,
+    check_product,
+    normalize_policies,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import check_password
+
+FAIL_ON = ("rejected", "weak", "never")
+VERDICTS = ("accepted", "accepted_weak", "rejected", "error")
+# Which verdicts stop a run, per fail_on.
+TRIPS = {
+    "rejected": ("rejected", "error"),
+    "weak": ("accepted_weak", "rejected", "error"),
+    "never": (),
+}
+MAX_ACCOUNT_LENGTH = 32
+
+
+class PreflightError(PwpolicyError):
+    """The pre-flight's own input is wrong (fail_on, a users list that is not a list...)."""
+
+
+def check_fail_on(fail_on):
+    """Validate ``fail_on``; returns it (``None`` means ``rejected``)."""
+    if fail_on is None:
+        return "rejected"
+    if not isinstance(fail_on, str) or fail_on not in FAIL_ON:
+        raise PreflightError("fail_on must be one of %s, got %r" % (", ".join(FAIL_ON), fail_on))
+    return fail_on
+
+
+def effective_policies(pwpolicies=None, product=None, target=None):
+    """``{name: Policy}`` for ``root``, ``user`` and ``luks``.
+
+    With a ``product``: its preset, overridden field by field by
+    ``pwpolicies``.  Without one: each field the overrides omit takes what the
+    ``target`` release's installer made an omitted option mean.
+    """
+    check_product(product)
+    if product is not None:
+        return build_policies(pwpolicies, product=product, target=target)
+    given = normalize_policies(pwpolicies)
+    return build_policies(dict((name, given.get(name, {})) for name in NAMES), target=target)
+
+
+def release_for(target):
+    """The release matrix entry of ``target`` (``None`` when no target is given)."""
+    if target is None or target == "":
+        return None
+    return release_info(target)
+
+
+# ---------------------------------------------------------------------------
+# Secrets as the caller hands them over
+# ---------------------------------------------------------------------------
+def secret(label, policy, value=None, user=None, error=None, hint=None):
+    """One secret to check: its text (``value``), or why it could not be read (``error``, ``hint``)."""
+    return {"secret": label, "policy": policy, "value": value, "user": user, "error": error, "hint": hint}
+
+
+def account_label(index, name):
+    """``user:NAME``; ``user[INDEX]`` when the name is not a valid account name."""
+    if valid_account_name(name):
+        return "user:%s" % name
+    return "user[%d]" % index
+
+
+def valid_account_name(name):
+    return isinstance(name, str) and len(name) <= MAX_ACCOUNT_LENGTH and ACCOUNT_RE.fullmatch(name) is not None
+
+
+def account_problem(index, entry, seen):
+    """``(label, reason, hint)`` when account entry ``index`` cannot be checked, else ``None``.
+
+    ``entry`` is the templated account dict (its password not read yet);
+    ``seen`` collects the valid names given so far.  Names are never secret,
+    but an invalid one is not repeated (it may be a value put in the wrong
+    place).
+    """
+    if not isinstance(entry, dict):
+        return ("user[%d]" % index, "is not a mapping (got %s)" % type(entry).__name__,
+                "give each account as {name: NAME, password: SECRET}")
+    name = entry.get("name")
+    if not valid_account_name(name):
+        return ("user[%d]" % index,
+                "has no valid account name" if name is not None else "has no name",
+                'give name: at most %d characters, lower-case letters, digits, "_", "-" and ".", '
+                'starting with a letter or "_"' % MAX_ACCOUNT_LENGTH)
+    if name in seen:
+        return ("user:%s" % name, "is given more than once in the account list (entry %d repeats it)" % index,
+                "give each account once")
+    seen.add(name)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Findings
+# ---------------------------------------------------------------------------
+def _finding(host, label, effective, **fields):
+    finding = {"host": host, "secret": label, "verdict": "error", "ok": False, "score": 0,
+               "strength": None, "reasons": [], "hints": [],
+               "policy": effective.to_dict() if effective is not None else None}
+    finding.update(fields)
+    return finding
+
+
+def error_finding(host, label, policy, reason, hint):
+    """A finding for a secret that could not be read or checked."""
+    return _finding(host, label, policy, reasons=[reason], hints=[hint])
+
+
+def check_one(host, item, policies, checker=check_password):
+    """The finding for one secret handed over by :func:`secret`."""
+    policy = policies.get(item["policy"])
+    if item.get("error"):
+        return error_finding(host, item["secret"], policy, item["error"],
+                             item.get("hint") or "fix the variable that holds this secret")
+    value = item.get("value")
+    if not isinstance(value, str):
+        return error_finding(host, item["secret"], policy,
+                             "is not a string (got %s)" % type(value).__name__,
+                             "give the secret as a string or a vaulted string (quote it in YAML)")
+    try:
+        report = checker(value, policy, user=item.get("user"))
+    except PwpolicyError as exc:
+        # The check's own errors never hold the password (pwcheck's promise).
+        return error_finding(host, item["secret"], policy, "could not be checked: %s" % exc,
+                             "fix the controller's libpwquality set-up, then run again")
+    finding = _finding(host, item["secret"], policy,
+                       verdict=report["verdict"], ok=report["ok"], score=report["score"],
+                       strength=report["strength"], reasons=list(report["reasons"]),
+                       hints=list(report["hints"]), policy=report["policy"])
+    for problem in ([] if "\0" in value else secret_problems(item["secret"], value)):
+        # What no kickstart line can carry stops the role whatever the policy says.
+        finding["reasons"].extend(problem["reasons"])
+        finding["hints"].extend(problem["hints"])
+        finding.update(verdict="rejected", ok=False)
+    return finding
+
+
+def check_all(host, items, policies, checker=check_password):
+    """Findings for every secret of one host, in the order given."""
+    return [check_one(host, item, policies, checker) for item in items]
+
+
+def trips(finding, fail_on):
+    """Whether ``finding`` stops a run under ``fail_on``."""
+    return finding["verdict"] in TRIPS[check_fail_on(fail_on)]
+
+
+def _describe(finding):
+    name = (finding.get("policy") or {}).get("name")
+    head = finding["secret"] + (" (policy %s)" % name if name else "")
+    text = "%s: %s: %s" % (head, finding["verdict"], "; ".join(finding["reasons"]) or "no reason given")
+    if finding["hints"]:
+        text += ". What to do: " + "; ".join(finding["hints"])
+    return text
+
+
+def warnings_for(findings, fail_on):
+    """One warning per weak secret a non-strict policy accepts (when fail_on lets it pass)."""
+    return ["%s: accepted by a policy that is not strict, but weak: %s. What to do: %s"
+            % (f["secret"], "; ".join(f["reasons"]), "; ".join(f["hints"]))
+            for f in findings if f["verdict"] == "accepted_weak" and not trips(f, fail_on)]
+
+
+def failure_message(host, findings, fail_on, context=None):
+    """One message for every finding that trips ``fail_on`` (``None`` when none does).
+
+    ``context`` names the run, for example ``server, F40``.
+    """
+    failing = [f for f in findings if trips(f, fail_on)]
+    if not failing:
+        return None
+    where = host + (" (%s)" % context if context else "")
+    return "%s: %d of %d %s fail%s (fail_on=%s): %s" % (
+        where, len(failing), len(findings), "secret" if len(findings) == 1 else "secrets",
+        "s" if len(failing) == 1 else "", fail_on, " | ".join(_describe(f) for f in failing))
+
+
+def summary(findings):
+    """Counts of each verdict."""
+    counts = dict((verdict, 0) for verdict in VERDICTS)
+    for finding in findings:
+        counts[finding["verdict"]] = counts.get(finding["verdict"], 0) + 1
+    return counts

@@ -1,0 +1,174 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reports over the findings of many hosts: one table, JSON and JUnit XML.
+
+Findings are what module_utils/_preflight.py makes (``host``, ``secret``,
+``verdict``, ``ok``, ``score``, ``strength``, ``reasons``, ``hints``,
+``policy``); they never hold a secret, and nothing here adds one.  The audit
+playbook's ``audit_report`` action is the caller.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import json
+import os
+import tempfile
+import xml.etree.ElementTree as ET
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+    VERDICTS,
+    check_fail_on,
+    error_finding,
+    summary,
+    trips,
+)
+
+# The keys of a finding, in the order reports show them.
+KEYS = ("host", "secret", "verdict", "ok", "score", "strength", "reasons", "hints", "policy")
+COLUMNS = ("HOST", "SECRET", "VERDICT", "REASONS", "HINTS")
+NOT_RUN = ("the check did not run for this host (it failed or was skipped before it)",
+           "run the audit again with -v to see why the host's check stopped")
+
+
+class ReportError(PwpolicyError):
+    """Findings of a wrong shape, or a report that cannot be written."""
+
+
+def clean(finding):
+    """A finding with exactly the report keys (anything else a caller added is dropped)."""
+    if not isinstance(finding, dict) or "host" not in finding or "secret" not in finding:
+        raise ReportError("each finding must be a dict with at least host, secret and verdict")
+    if finding.get("verdict") not in VERDICTS:
+        raise ReportError("finding %s/%s has verdict %r; valid verdicts are %s"
+                          % (finding["host"], finding["secret"], finding.get("verdict"), ", ".join(VERDICTS)))
+    result = dict((key, finding.get(key)) for key in KEYS)
+    result["reasons"] = [str(r) for r in finding.get("reasons") or []]
+    result["hints"] = [str(h) for h in finding.get("hints") or []]
+    return result
+
+
+def gather(results, hosts):
+    """All findings of ``hosts`` from ``results`` (host -> the check's result, or None), in host order.
+
+    A host whose check did not run gets one ``error`` finding, so that it
+    cannot pass unnoticed.
+    """
+    findings = []
+    for host in hosts:
+        result = results.get(host)
+        if not isinstance(result, dict) or not isinstance(result.get("findings"), list):
+            findings.append(error_finding(host, "check", None, NOT_RUN[0], NOT_RUN[1]))
+            continue
+        findings.extend(clean(f) for f in result["findings"])
+    return findings
+
+
+# ---------------------------------------------------------------------------
+# Table
+# ---------------------------------------------------------------------------
+def rows(findings):
+    return [(str(f["host"]), str(f["secret"]), str(f["verdict"]),
+             "; ".join(f["reasons"]) or "-", "; ".join(f["hints"]) or "-") for f in findings]
+
+
+def table(findings):
+    """One text table: host, secret, verdict, reasons, hints (one line a secret)."""
+    lines = [COLUMNS] + rows(findings)
+    widths = [max(len(line[i]) for line in lines) for i in range(len(COLUMNS) - 1)]
+    text = []
+    for line in lines:
+        cells = [cell.ljust(width) for cell, width in zip(line, widths)] + [line[-1]]
+        text.append("  ".join(cells).rstrip())
+    return "\n".join(text)
+
+
+def outcome(findings, fail_on):
+    """(failing findings, message) for the whole run."""
+    fail_on = check_fail_on(fail_on)
+    failing = [f for f in findings if trips(f, fail_on)]
+    hosts = sorted(set(f["host"] for f in findings))
+    bad_hosts = sorted(set(f["host"] for f in failing))
+    counts = summary(findings)
+    text = ", ".join("%d %s" % (counts[v], v) for v in VERDICTS if counts[v])
+    if failing:
+        message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
+                   % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,
+                      ", ".join(bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
+    else:
+        message = "%d secrets on %d hosts checked, none fails (fail_on=%s)%s" % (
+            len(findings), len(hosts), fail_on, ": " + text if text else "")
+    return failing, message
+
+
+# ---------------------------------------------------------------------------
+# JSON and JUnit XML
+# ---------------------------------------------------------------------------
+def to_json(findings):
+    """The findings as a JSON array, one object per secret."""
+    return json.dumps([dict((key, f.get(key)) for key in KEYS) for f in findings], indent=2, sort_keys=False) + "\n"
+
+
+def _failure_text(finding):
+    lines = ["verdict: %s" % finding["verdict"]]
+    lines.extend("reason: %s" % r for r in finding["reasons"])
+    lines.extend("hint: %s" % h for h in finding["hints"])
+    return "\n".join(lines)
+
+
+def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
+    """JUnit XML: one testsuite per host, one testcase per secret, a failure per finding that trips ``fail_on``."""
+    fail_on = check_fail_on(fail_on)
+    by_host = {}
+    for finding in findings:
+        by_host.setdefault(finding["host"], []).append(finding)
+    root = ET.Element("testsuites", name=name)
+    total = failures = 0
+    for host, host_findings in by_host.items():
+        suite = ET.SubElement(root, "testsuite", name=str(host), errors="0", skipped="0", time="0")
+        suite_failures = 0
+        for finding in host_findings:
+            case = ET.SubElement(suite, "testcase", classname=str(host), name=str(finding["secret"]), time="0")
+            if trips(finding, fail_on):
+                suite_failures += 1
+                failure = ET.SubElement(case, "failure", type=finding["verdict"],
+                                        message="%s: %s" % (finding["verdict"], "; ".join(finding["reasons"])))
+                failure.text = _failure_text(finding)
+            elif finding["verdict"] != "accepted":
+                out = ET.SubElement(case, "system-out")
+                out.text = _failure_text(finding)
+        suite.set("tests", str(len(host_findings)))
+        suite.set("failures", str(suite_failures))
+        total += len(host_findings)
+        failures += suite_failures
+    root.set("tests", str(total))
+    root.set("failures", str(failures))
+    root.set("errors", "0")
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def write_report(path, text):
+    """Write ``text`` to ``path`` atomically (a temporary file beside it, renamed), mode 0644.
+
+    Reports hold no secret; they are readable by the CI system that collects them.
+    """
+    path = os.path.abspath(os.path.expanduser(path))
+    directory = os.path.dirname(path)
+    if not os.path.isdir(directory):
+        raise ReportError("cannot write the report %s: directory %s does not exist (create it first)"
+                          % (path, directory))
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise ReportError("cannot write the report %s: %s" % (path, exc.strerror or exc))
+    return path

@@ -1,0 +1,244 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+# Documentation only: the work is done on the controller by the action plugin
+# plugins/action/check_secrets.py (as ansible.builtin.assert does).
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+DOCUMENTATION = r"""
+module: check_secrets
+short_description: Check every secret of one host against its password policy, on the controller
+version_added: 0.2.0
+description:
+  - Checks the secrets that go into one host's kickstart, the root password, each account's password and the LUKS
+    passphrase, against the effective password policy of each (C(root), C(user), C(luks)).
+  - The effective policies are the O(product) preset overridden field by field by O(pwpolicies); without a product,
+    omitted fields mean what the O(target) installer release made an omitted C(pwpolicy) option mean.
+  - Each secret becomes a finding with a verdict, V(accepted), V(accepted_weak) (weak, but its policy is not strict),
+    V(rejected) or V(error). Secrets are labelled V(root), V(user:NAME) and V(luks).
+  - "Each secret is read on its own: a vaulted value this run cannot decrypt (a wrong or missing vault id) or one that
+    refers to an undefined variable becomes an V(error) finding for that secret, and every other secret is still
+    checked. Ansible's own error text is not shown, because it may quote the value or the vault ciphertext."
+  - Account entries are checked too. Each must be a mapping with a valid account name (at most 32 characters,
+    lower-case letters, digits, C(_), C(-) and C(.)), given once; a password must be a string. An entry without a
+    password is a locked account and is not checked.
+  - One message lists every secret that trips O(fail_on), with its reasons and hints. Weak secrets that pass are
+    reported as warnings.
+  - This is the pre-flight of the P(kickstart.pwpolicy.kickstart#role) role (its C(check) entry point) and the check
+    behind the C(kickstart.pwpolicy.audit) playbook.
+  - No result, message, warning or error holds a secret or any part of one.
+  - Runs on the controller only; it neither connects to the host nor runs a module there.
+author:
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
+requirements:
+  - libpwquality on the controller (its Python binding C(pwquality), or the shared library C(libpwquality.so.1)),
+    with a cracklib dictionary.
+extends_documentation_fragment:
+  - ansible.builtin.action_common_attributes
+  - ansible.builtin.action_common_attributes.conn
+  - ansible.builtin.action_common_attributes.flow
+attributes:
+  action:
+    support: full
+  async:
+    support: none
+  become:
+    support: none
+  bypass_host_loop:
+    support: none
+  check_mode:
+    support: full
+    details: Nothing is changed in either mode; the check runs the same way.
+  connection:
+    support: none
+  delegation:
+    support: none
+  diff_mode:
+    support: none
+  platform:
+    support: full
+    platforms: all
+options:
+  product:
+    description:
+      - Start from this product's preset for all three policies; O(pwpolicies) overrides it field by field.
+    type: str
+    choices: [server, cloud, workstation]
+  target:
+    description:
+      - The installer release, as pykickstart names it (for example V(F40), V(RHEL9), V(DEVEL)).
+      - Without O(product), it says what an omitted policy field means. It is also returned as RV(release).
+    type: str
+  pwpolicies:
+    description:
+      - Policy overrides keyed by policy name (V(root), V(user), V(luks)), field by field (C(minlen), C(minquality),
+        C(strict), C(emptyok), C(changesok)).
+    type: dict
+  root_password:
+    description:
+      - The root password (checked against the C(root) policy, with C(root) as the account name). A string or a
+        vaulted string. Absent or null means root is locked and there is nothing to check.
+    type: raw
+  users:
+    description:
+      - Accounts, each a mapping with C(name) and C(password) (other keys, such as C(groups), are ignored). Each
+        password is checked against the C(user) policy with the account's name.
+    type: list
+    elements: dict
+  luks_passphrase:
+    description:
+      - The disk encryption passphrase (checked against the C(luks) policy). Absent or null means no encryption.
+    type: raw
+  role_vars:
+    description:
+      - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role:
+        C(kickstart_product), C(kickstart_target), C(kickstart_pwpolicies), C(kickstart_root_password),
+        C(kickstart_users) and C(kickstart_luks_passphrase).
+      - This is how the role and the audit playbook call it. The secrets are then read, untemplated, from the host's
+        variables, so an undecryptable or undefined value is an error finding for that secret on every
+        ansible-core version. Secrets given as arguments are kept untemplated by ansible-core 2.19 and later only;
+        ansible-core 2.16 to 2.18 template arguments before the check, and an undefined variable in one fails the
+        whole task there.
+    type: bool
+    default: false
+  host_label:
+    description:
+      - The host name put in each finding and in the message.
+      - Defaults to C(inventory_hostname).
+    type: str
+  fail_on:
+    description:
+      - Which findings fail the task (when O(fail) is true) and go into RV(msg).
+      - V(rejected) fails on V(rejected) and V(error); V(weak) also on V(accepted_weak); V(never) on nothing.
+    type: str
+    choices: [rejected, weak, never]
+    default: rejected
+  fail:
+    description:
+      - Fail the task when a finding trips O(fail_on). With V(false), the findings are returned and the task succeeds
+        (the audit playbook collects them this way).
+      - A policy that cannot be resolved (an unknown product or target, a bad override) always fails the task when
+        this is V(true); with V(false) it becomes an V(error) finding for each secret.
+    type: bool
+    default: true
+notes:
+  - At any verbosity, nothing this action returns or shows holds a secret. The secrets themselves are not task
+    results either, so C(no_log) is not needed; keep it off to see the reasons.
+seealso:
+  - plugin: kickstart.pwpolicy.pwpolicy_check
+    plugin_type: filter
+  - module: kickstart.pwpolicy.audit_report
+"""
+
+EXAMPLES = r"""
+- name: Check the secrets of this host with the kickstart role's variables
+  kickstart.pwpolicy.check_secrets:
+    role_vars: true
+
+- name: Check given secrets against the Server preset with a longer root password, failing on weak ones too
+  kickstart.pwpolicy.check_secrets:
+    product: server
+    target: RHEL9
+    pwpolicies:
+      root:
+        minlen: 20
+    root_password: "{{ vault_root_password }}"
+    users:
+      - name: alice
+        password: "{{ vault_alice_password }}"
+    fail_on: weak
+
+- name: Collect the findings without failing
+  kickstart.pwpolicy.check_secrets:
+    role_vars: true
+    fail: false
+  register: secrets_check
+
+- name: Show the verdicts
+  ansible.builtin.debug:
+    msg: "{{ secrets_check.findings | map(attribute='secret') | zip(secrets_check.findings | map(attribute='verdict')) }}"
+"""
+
+RETURN = r"""
+findings:
+  description:
+    - One finding per secret, in the order root, the accounts, LUKS. Never holds a secret.
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    host:
+      description: The host (O(host_label)).
+      type: str
+      sample: web01.example.com
+    secret:
+      description:
+        - V(root), V(user:NAME) or V(luks); V(user[INDEX]) for an account entry without a valid name, V(users) when
+          the account list itself cannot be read, V(policy) when the policies cannot be resolved and there is no secret.
+      type: str
+      sample: "user:alice"
+    verdict:
+      description: V(accepted), V(accepted_weak), V(rejected) or V(error) (the secret could not be read or checked).
+      type: str
+      sample: rejected
+    ok:
+      description: Acceptable under its policy (V(accepted) or V(accepted_weak)).
+      type: bool
+    score:
+      description: libpwquality's score, 0 to 100 (0 when libpwquality rejects the secret, or on an error).
+      type: int
+    strength:
+      description: V(empty), V(too_short), V(weak), V(fair), V(good) or V(strong); null on an error.
+      type: str
+    reasons:
+      description: Each failed rule in plain words.
+      type: list
+      elements: str
+      sample: ["shorter than 15 characters (has 8)"]
+    hints:
+      description: What to do about each reason.
+      type: list
+      elements: str
+    policy:
+      description: The effective policy the secret was checked against (null when it could not be resolved).
+      type: dict
+policies:
+  description: The effective policies, keyed by name (V(root), V(user), V(luks)).
+  returned: always
+  type: dict
+  sample:
+    root: {name: root, minlen: 15, minquality: 30, strict: true, emptyok: false, changesok: false}
+release:
+  description:
+    - What the O(target) release does with password policies, as the P(kickstart.pwpolicy.installer_release#filter)
+      filter returns it (C(name), C(label), C(section), C(deprecated), C(anaconda_conf), C(delivery)); null without a
+      target.
+  returned: always
+  type: dict
+summary:
+  description: How many findings have each verdict.
+  returned: always
+  type: dict
+  sample: {accepted: 2, accepted_weak: 0, rejected: 1, error: 0}
+fail_on:
+  description: The O(fail_on) in effect.
+  returned: always
+  type: str
+msg:
+  description:
+    - One message naming every secret that trips O(fail_on), with its verdict, reasons and hints; or a one-line
+      summary when none does.
+  returned: always
+  type: str
+warnings:
+  description: One warning per weak secret that its non-strict policy accepts and O(fail_on) lets pass.
+  returned: when there is such a secret
+  type: list
+  elements: str
+"""
