@@ -29,14 +29,15 @@ from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS, FIELDS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems, user_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
     account_label,
-    account_problem,
     check_all,
     check_fail_on,
     effective_policies,
     error_finding,
     failure_message,
+    problem_findings,
     release_for,
     secret,
     summary,
@@ -54,7 +55,9 @@ ROLE_VARS = (
     ("luks_passphrase", "kickstart_luks_passphrase"),
 )
 SECRET_ARGS = ("root_password", "users", "luks_passphrase")
-ARGS = tuple(name for name, _var in ROLE_VARS) + ("host_label", "fail_on", "fail", "role_vars")
+# Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
+INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image")
+ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars")
 # Words of the policy model itself: never secrets, and the messages need them.
 SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
 
@@ -120,21 +123,22 @@ class ActionModule(ActionBase):
             reason, hint = _error_kind(exc)
             return None, reason, hint % where
 
-    def _secrets(self, raw, names):
+    def _secrets(self, raw, names, problems):
         """The secrets to check: [secret(...)] in the order root, users, luks."""
         items = []
         if raw["root_password"] is not None:
             value, error, hint = self._read(raw["root_password"], names["root_password"])
             if value is not None or error:
                 items.append(secret("root", "root", value=value, user="root", error=error, hint=hint))
-        items.extend(self._user_secrets(raw["users"], names["users"]))
+        items.extend(self._user_secrets(raw["users"], names["users"], problems))
         if raw["luks_passphrase"] is not None:
             value, error, hint = self._read(raw["luks_passphrase"], names["luks_passphrase"])
             if value is not None or error:
                 items.append(secret("luks", "luks", value=value, error=error, hint=hint))
         return items
 
-    def _user_secrets(self, raw_users, where):
+    def _user_secrets(self, raw_users, where, problems):
+        """The accounts' secrets; the problems of each entry (name, gecos, groups, keys) go to ``problems``."""
         if raw_users is None:
             return []
         try:
@@ -153,23 +157,23 @@ class ActionModule(ActionBase):
             entry_where = "%s[%d]" % (where, index)
             try:
                 entry = self._container(raw_entry)
-                name = self._template(entry.get("name")) if isinstance(entry, dict) else None
+                # Every field but the password, templated: they are checked as kickstart line values.
+                shown = (dict((key, self._template(value)) for key, value in entry.items() if key != "password")
+                         if isinstance(entry, dict) else entry)
             except Exception as exc:  # pylint: disable=broad-except
                 reason, hint = _error_kind(exc)
                 items.append(secret("user[%d]" % index, "user", error=reason, hint=hint % entry_where))
                 continue
-            shown = dict(entry, name=name) if isinstance(entry, dict) else entry
-            problem = account_problem(index, shown, seen)
-            if problem is not None:
-                label, reason, hint = problem
-                items.append(secret(label, "user", error=reason, hint="%s: %s" % (entry_where, hint)))
-                continue
-            if entry.get("password") is None:
-                continue  # no password: a locked account, nothing to check
+            found = user_problems(index, shown, seen)
+            problems.extend(found)
+            unusable = ("kickstart_users[%d]" % index, "kickstart_users[%d].name" % index)
+            if any(problem["label"] in unusable for problem in found) or entry.get("password") is None:
+                continue  # no account to check, or no password: a locked account
             value, error, hint = self._read(entry["password"], entry_where + ".password")
             if value is None and not error:
                 continue
-            items.append(secret(account_label(index, name), "user", value=value, user=name, error=error, hint=hint))
+            items.append(secret(account_label(shown["name"]), "user", value=value, user=shown["name"],
+                                error=error, hint=hint))
         return items
 
     # -- arguments -------------------------------------------------------
@@ -190,8 +194,9 @@ class ActionModule(ActionBase):
             else:
                 raw[arg], names[arg] = None, arg
         plain = {}
-        for arg in ("product", "target", "pwpolicies"):
-            plain[arg] = self._template(raw[arg]) if raw[arg] is not None else None
+        for arg in ("product", "target", "pwpolicies") + INPUT_ARGS:
+            value = raw[arg] if arg in raw else args.get(arg)
+            plain[arg] = self._template(value) if value is not None else None
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
         fail_on = check_fail_on(self._template(args.get("fail_on", "rejected")))
         fail = self._template(args.get("fail", True))
@@ -208,16 +213,19 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
-        items = self._secrets(raw, names)
+        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"],
+                                  plain["updates_image"])
+        items = self._secrets(raw, names, problems)
         policies, release, problem = {}, None, None
         try:
             policies = effective_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"])
             release = release_for(plain["target"])
         except PwpolicyError as exc:
             # No value given is repeated: a secret may sit in the wrong place.
-            problem = "check_secrets: %s" % hide(str(exc), leaves(list(plain.values())) - SAFE_WORDS)
+            given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
+            problem = "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
         if problem is None:
-            findings = check_all(host, items, policies)
+            findings = problem_findings(host, problems) + check_all(host, items, policies)
         else:
             findings = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem,
                                       "fix kickstart_product, kickstart_target or kickstart_pwpolicies")

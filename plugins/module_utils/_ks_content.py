@@ -26,6 +26,7 @@ import os
 import re
 
 ACCOUNT_RE = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
+MAX_ACCOUNT_LENGTH = 32
 GROUP_RE = ACCOUNT_RE
 SERVICE_RE = re.compile(r"[A-Za-z0-9@._:-]+")
 SECTION_LINE_RE = re.compile(r"\s*%[A-Za-z]")
@@ -175,16 +176,26 @@ def content_problems(content):
     return problems
 
 
-def _user_problems(index, user, seen):
+def valid_account_name(name):
+    """Whether ``name`` is an account name the installer and useradd take."""
+    return isinstance(name, str) and len(name) <= MAX_ACCOUNT_LENGTH and ACCOUNT_RE.fullmatch(name) is not None
+
+
+def user_problems(index, user, seen):
+    """Problems of account entry ``index`` (its password is not looked at); ``seen`` collects valid names.
+
+    The entry cannot be used at all when a problem is labelled with the entry
+    itself or its ``.name``.
+    """
     label = "kickstart_users[%d]" % index
     if not isinstance(user, dict):
         return [_problem(label, "is not a mapping", "give each user as {name: ..., password: ...}")]
     name = user.get("name")
     problems = []
-    if not isinstance(name, str) or not ACCOUNT_RE.fullmatch(name) or len(name) > 32:
-        problems.append(_problem(label + ".name", "is not a valid account name",
-                                 'use at most 32 characters: lower-case letters, digits, "_", "-" and ".", '
-                                 'starting with a letter or "_"'))
+    if not valid_account_name(name):
+        problems.append(_problem(label + ".name", "is not a valid account name" if name is not None else "is missing",
+                                 'use at most %d characters: lower-case letters, digits, "_", "-" and ".", '
+                                 'starting with a letter or "_"' % MAX_ACCOUNT_LENGTH))
     elif name in seen:
         problems.append(_problem(label + ".name", "names an account given earlier in kickstart_users",
                                  "give each account once"))
@@ -218,13 +229,17 @@ def secret_problems(label, secret):
 
 
 def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None):
-    """Every problem of the role's inputs that would end up on a kickstart line, in one list."""
-    problems = content_problems(content)
-    items, found = _list_items("kickstart_users", users)
-    problems.extend([found] if found else [])
-    seen = set()
-    for index, user in enumerate(items):
-        problems.extend(_user_problems(index, user, seen))
+    """Every problem of the role's inputs that would end up on a kickstart line, in one list.
+
+    ``content`` and ``users`` are not checked when ``None``.
+    """
+    problems = content_problems(content) if content is not None else []
+    if users is not None:
+        items, found = _list_items("kickstart_users", users)
+        problems.extend([found] if found else [])
+        seen = set()
+        for index, user in enumerate(items):
+            problems.extend(user_problems(index, user, seen))
     problems.extend(_list_problems("ssh_keys", "kickstart_root_ssh_keys", root_ssh_keys))
     if dest and updates_image and os.path.normpath(str(dest)) == os.path.normpath(str(updates_image)):
         problems.append(_problem("kickstart_updates_image", "is the same path as kickstart_dest, so each would "

@@ -26,7 +26,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import ACCOUNT_RE, secret_problems
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import secret_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     build_policies,
@@ -34,7 +34,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     normalize_policies,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.pwcheck import check_password
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
 
 FAIL_ON = ("rejected", "weak", "never")
 VERDICTS = ("accepted", "accepted_weak", "rejected", "error")
@@ -44,7 +44,6 @@ TRIPS = {
     "weak": ("accepted_weak", "rejected", "error"),
     "never": (),
 }
-MAX_ACCOUNT_LENGTH = 32
 
 
 class PreflightError(PwpolicyError):
@@ -89,39 +88,9 @@ def secret(label, policy, value=None, user=None, error=None, hint=None):
     return {"secret": label, "policy": policy, "value": value, "user": user, "error": error, "hint": hint}
 
 
-def account_label(index, name):
-    """``user:NAME``; ``user[INDEX]`` when the name is not a valid account name."""
-    if valid_account_name(name):
-        return "user:%s" % name
-    return "user[%d]" % index
-
-
-def valid_account_name(name):
-    return isinstance(name, str) and len(name) <= MAX_ACCOUNT_LENGTH and ACCOUNT_RE.fullmatch(name) is not None
-
-
-def account_problem(index, entry, seen):
-    """``(label, reason, hint)`` when account entry ``index`` cannot be checked, else ``None``.
-
-    ``entry`` is the templated account dict (its password not read yet);
-    ``seen`` collects the valid names given so far.  Names are never secret,
-    but an invalid one is not repeated (it may be a value put in the wrong
-    place).
-    """
-    if not isinstance(entry, dict):
-        return ("user[%d]" % index, "is not a mapping (got %s)" % type(entry).__name__,
-                "give each account as {name: NAME, password: SECRET}")
-    name = entry.get("name")
-    if not valid_account_name(name):
-        return ("user[%d]" % index,
-                "has no valid account name" if name is not None else "has no name",
-                'give name: at most %d characters, lower-case letters, digits, "_", "-" and ".", '
-                'starting with a letter or "_"' % MAX_ACCOUNT_LENGTH)
-    if name in seen:
-        return ("user:%s" % name, "is given more than once in the account list (entry %d repeats it)" % index,
-                "give each account once")
-    seen.add(name)
-    return None
+def account_label(name):
+    """The label of an account's secret: ``user:NAME``."""
+    return "user:%s" % name
 
 
 # ---------------------------------------------------------------------------
@@ -140,6 +109,13 @@ def error_finding(host, label, policy, reason, hint):
     return _finding(host, label, policy, reasons=[reason], hints=[hint])
 
 
+def problem_findings(host, problems):
+    """``error`` findings for input problems (``{label, reasons, hints}``, as module_utils._ks_content finds them)."""
+    return [_finding(host, problem["label"], None, reasons=list(problem["reasons"]), hints=list(problem["hints"]),
+                     stops=True)
+            for problem in problems]
+
+
 def check_one(host, item, policies, checker=check_password):
     """The finding for one secret handed over by :func:`secret`."""
     policy = policies.get(item["policy"])
@@ -154,7 +130,7 @@ def check_one(host, item, policies, checker=check_password):
     try:
         report = checker(value, policy, user=item.get("user"))
     except PwpolicyError as exc:
-        # The check's own errors never hold the password (pwcheck's promise).
+        # The check's own errors never hold the password (the verdict module's promise).
         return error_finding(host, item["secret"], policy, "could not be checked: %s" % exc,
                              "fix the controller's libpwquality set-up, then run again")
     finding = _finding(host, item["secret"], policy,
@@ -165,7 +141,7 @@ def check_one(host, item, policies, checker=check_password):
         # What no kickstart line can carry stops the role whatever the policy says.
         finding["reasons"].extend(problem["reasons"])
         finding["hints"].extend(problem["hints"])
-        finding.update(verdict="rejected", ok=False)
+        finding.update(verdict="rejected", ok=False, stops=True)
     return finding
 
 
@@ -175,14 +151,20 @@ def check_all(host, items, policies, checker=check_password):
 
 
 def trips(finding, fail_on):
-    """Whether ``finding`` stops a run under ``fail_on``."""
-    return finding["verdict"] in TRIPS[check_fail_on(fail_on)]
+    """Whether ``finding`` stops a run under ``fail_on``.
+
+    A value that no kickstart line can carry (``stops``) stops it under any
+    ``fail_on``: rendering it would add lines to the kickstart.
+    """
+    return bool(finding.get("stops")) or finding["verdict"] in TRIPS[check_fail_on(fail_on)]
 
 
 def _describe(finding):
     name = (finding.get("policy") or {}).get("name")
     head = finding["secret"] + (" (policy %s)" % name if name else "")
-    text = "%s: %s: %s" % (head, finding["verdict"], "; ".join(finding["reasons"]) or "no reason given")
+    if not (finding.get("stops") and finding.get("policy") is None):  # a line value, not a secret: no verdict
+        head += ": " + finding["verdict"]
+    text = "%s: %s" % (head, "; ".join(finding["reasons"]) or "no reason given")
     if finding["hints"]:
         text += ". What to do: " + "; ".join(finding["hints"])
     return text

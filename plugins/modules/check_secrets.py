@@ -87,14 +87,36 @@ options:
     type: raw
   users:
     description:
-      - Accounts, each a mapping with C(name) and C(password) (other keys, such as C(groups), are ignored). Each
-        password is checked against the C(user) policy with the account's name.
+      - Accounts, each a mapping with C(name) and C(password). Each password is checked against the C(user) policy
+        with the account's name.
+      - Each entry's other fields (C(name), C(gecos), C(groups), C(ssh_keys)) are checked as kickstart line values;
+        an entry without a valid, unique name is an V(error) finding and its password is not checked.
     type: list
     elements: dict
   luks_passphrase:
     description:
       - The disk encryption passphrase (checked against the C(luks) policy). Absent or null means no encryption.
     type: raw
+  content:
+    description:
+      - The P(kickstart.pwpolicy.kickstart#role) role's merged C(kickstart_content). When given, each of its values is
+        checked as the kickstart line it goes on (no line breaks, no section keywords, one of the allowed choices);
+        each problem is an V(error) finding labelled with the variable, never with its value.
+      - Never read from the role's variables; the role passes it.
+    type: dict
+  root_ssh_keys:
+    description:
+      - SSH public keys for root, checked as kickstart line values like O(content).
+    type: list
+    elements: str
+  dest:
+    description:
+      - The kickstart's path. With O(updates_image), the two must differ.
+    type: str
+  updates_image:
+    description:
+      - The updates image's path, when one is built.
+    type: str
   role_vars:
     description:
       - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role:
@@ -115,7 +137,8 @@ options:
   fail_on:
     description:
       - Which findings fail the task (when O(fail) is true) and go into RV(msg).
-      - V(rejected) fails on V(rejected) and V(error); V(weak) also on V(accepted_weak); V(never) on nothing.
+      - V(rejected) fails on V(rejected) and V(error); V(weak) also on V(accepted_weak); V(never) on nothing but
+        values that cannot go on a kickstart line (RV(findings[].stops)).
     type: str
     choices: [rejected, weak, never]
     default: rejected
@@ -179,8 +202,10 @@ findings:
       sample: web01.example.com
     secret:
       description:
-        - V(root), V(user:NAME) or V(luks); V(user[INDEX]) for an account entry without a valid name, V(users) when
+        - V(root), V(user:NAME) or V(luks); V(user[INDEX]) for an account entry that cannot be read, V(users) when
           the account list itself cannot be read, V(policy) when the policies cannot be resolved and there is no secret.
+        - For a value that cannot go on a kickstart line, the variable it comes from, for example
+          V(kickstart_users[1].name) or V(kickstart_content.finish).
       type: str
       sample: "user:alice"
     verdict:
@@ -208,6 +233,12 @@ findings:
     policy:
       description: The effective policy the secret was checked against (null when it could not be resolved).
       type: dict
+    stops:
+      description:
+        - Present and V(true) when the value cannot go on a kickstart line (a line break, a NUL, a section keyword, a
+          value its command does not take). Such a finding fails the task whatever O(fail_on) says.
+      type: bool
+      returned: when true
 policies:
   description: The effective policies, keyed by name (V(root), V(user), V(luks)).
   returned: always

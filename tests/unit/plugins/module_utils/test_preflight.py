@@ -1,0 +1,153 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""module_utils/_preflight.py: one host's secrets turned into findings, verdicts and one message."""
+
+import json
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+    PreflightError,
+    check_all,
+    check_fail_on,
+    effective_policies,
+    failure_message,
+    problem_findings,
+    release_for,
+    secret,
+    summary,
+    trips,
+    warnings_for,
+)
+
+STRONG = "Xk9#mQ2!zLp7qR5@wT-Vb3"
+WEAK = "password1"
+
+
+def findings_for(*items, product="server", target="RHEL9", pwpolicies=None):
+    return check_all("web01", list(items), effective_policies(pwpolicies, product=product, target=target))
+
+
+def test_effective_policies_are_the_preset_overridden_field_by_field():
+    policies = effective_policies({"root": {"minlen": 20}}, product="server", target="RHEL9")
+    assert policies["root"].minlen == 20
+    assert policies["root"].minquality == effective_policies(product="server", target="RHEL9")["root"].minquality
+    assert sorted(policies) == ["luks", "root", "user"]
+
+
+def test_without_a_product_omitted_fields_take_the_release_defaults():
+    policies = effective_policies({"user": {"minlen": 9}}, target="RHEL8")
+    assert policies["user"].minlen == 9
+    assert set(policies) == {"root", "user", "luks"}
+
+
+def test_a_bad_product_or_override_is_a_preflight_error():
+    with pytest.raises(PwpolicyError):
+        effective_policies(product="desktop")
+    with pytest.raises(PwpolicyError):
+        effective_policies({"root": {"minlen": "long"}}, product="server")
+
+
+def test_release_for_gives_the_matrix_entry_or_none():
+    assert release_for(None) is None
+    assert release_for("") is None
+    assert release_for("rhel9")["name"] == "RHEL9"
+
+
+@pytest.mark.parametrize("value, expected", [(None, "rejected"), ("weak", "weak"), ("never", "never")])
+def test_fail_on_values(value, expected):
+    assert check_fail_on(value) == expected
+
+
+@pytest.mark.parametrize("value", ["WEAK", "all", 1, ""])
+def test_fail_on_rejects_anything_else(value):
+    with pytest.raises(PreflightError, match="fail_on must be one of rejected, weak, never"):
+        check_fail_on(value)
+
+
+def test_verdicts_of_strong_weak_and_unreadable_secrets():
+    found = findings_for(
+        secret("root", "root", value=STRONG, user="root"),
+        secret("user:alice", "user", value=WEAK, user="alice"),
+        secret("luks", "luks", error="cannot be decrypted", hint="use the right vault id"),
+    )
+    assert [(f["secret"], f["verdict"], f["ok"]) for f in found] == [
+        ("root", "accepted", True), ("user:alice", "rejected", False), ("luks", "error", False)]
+    assert found[1]["reasons"] and len(found[1]["hints"]) >= 1
+    assert found[2]["reasons"] == ["cannot be decrypted"] and found[2]["hints"] == ["use the right vault id"]
+    assert found[1]["policy"]["name"] == "user"
+    assert summary(found) == {"accepted": 1, "accepted_weak": 0, "rejected": 1, "error": 1}
+
+
+def test_a_non_string_secret_is_an_error_finding():
+    (found,) = findings_for(secret("root", "root", value=12345678, user="root"))
+    assert found["verdict"] == "error" and "is not a string (got int)" in found["reasons"][0]
+
+
+def test_a_checker_error_is_an_error_finding_without_the_value():
+    def broken(value, policy, user=None):
+        raise PwpolicyError("libpwquality has no dictionary")
+
+    policies = effective_policies(product="server", target="RHEL9")
+    (found,) = check_all("web01", [secret("root", "root", value=STRONG, user="root")], policies, checker=broken)
+    assert found["verdict"] == "error"
+    assert "could not be checked: libpwquality has no dictionary" in found["reasons"][0]
+    assert STRONG not in json.dumps(found)
+
+
+def test_a_secret_with_a_line_break_stops_whatever_its_policy_says():
+    value = STRONG + "\nrootpw --plaintext x"
+    (found,) = findings_for(secret("luks", "luks", value=value),
+                            pwpolicies={"luks": {"strict": False, "minlen": 6, "minquality": 0}})
+    assert found["verdict"] == "rejected" and found["stops"] is True
+    assert any("line break" in reason for reason in found["reasons"])
+    assert trips(found, "never")
+    assert value not in json.dumps(found) and "rootpw --plaintext x" not in json.dumps(found)
+
+
+def test_weak_secrets_under_a_non_strict_policy_trip_only_fail_on_weak():
+    (found,) = findings_for(secret("root", "root", value=WEAK, user="root"), product="workstation", target="F40")
+    assert found["verdict"] == "accepted_weak" and found["ok"]
+    assert not trips(found, "rejected") and trips(found, "weak") and not trips(found, "never")
+    (warning,) = warnings_for([found], "rejected")
+    assert warning.startswith("root: accepted by a policy that is not strict, but weak: ")
+    assert "What to do: " in warning
+    assert warnings_for([found], "weak") == []  # it fails the run instead
+
+
+def test_error_and_rejected_trip_rejected_but_not_never():
+    found = findings_for(secret("root", "root", value=WEAK, user="root"),
+                         secret("luks", "luks", error="undefined", hint="define it"))
+    assert [trips(f, "rejected") for f in found] == [True, True]
+    assert [trips(f, "never") for f in found] == [False, False]
+
+
+def test_one_message_names_every_failing_secret_with_reasons_and_hints_and_no_value():
+    found = findings_for(
+        secret("root", "root", value=WEAK, user="root"),
+        secret("user:bob", "user", value=STRONG, user="bob"),
+        secret("user:alice", "user", value="alice2024alice", user="alice"),
+    )
+    message = failure_message("web01", found, "rejected", "server, RHEL9")
+    assert message.startswith("web01 (server, RHEL9): 2 of 3 secrets fail (fail_on=rejected): root (policy root): "
+                              "rejected: ")
+    assert " | user:alice (policy user): rejected: " in message
+    assert "user:bob" not in message
+    assert message.count("What to do: ") == 2
+    assert WEAK not in message and "alice2024alice" not in message
+    assert failure_message("web01", found[1:2], "rejected") is None
+
+
+def test_input_problems_become_findings_that_always_stop_and_show_no_verdict():
+    problems = input_problems(None, [{"name": "Bad Name\nrootpw x"}])
+    found = problem_findings("web01", problems)
+    assert [f["secret"] for f in found] == ["kickstart_users[0].name"]
+    assert found[0]["verdict"] == "error" and found[0]["stops"] and found[0]["policy"] is None
+    assert trips(found[0], "never")
+    message = failure_message("web01", found, "never")
+    assert message.startswith("web01: 1 of 1 secret fails (fail_on=never): kickstart_users[0].name: is not a valid "
+                              "account name. What to do: ")
+    assert "rootpw" not in message
