@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# The audit playbook over an inventory of 21 hosts (seven per product, every
+# secret vaulted, each host at an address nothing answers on): its exit
+# status per kickstart_audit_fail_on, its JSON and JUnit reports against the
+# verdicts the inventory was written for (a rejected secret, a weak one a
+# non-strict policy accepts, one encrypted with a vault id the run lacks, one
+# that refers to an undefined variable, an account name that cannot go on a
+# kickstart line), narrowing with kickstart_audit_hosts, and no secret or
+# ciphertext in any output at -vvv.
+set -eu
+umask 077
+
+here="$(cd "$(dirname "$0")" && pwd)"
+base="${OUTPUT_DIR:-$(mktemp -d)}/audit"
+rm -rf "$base"
+mkdir -p "$base/runs"
+python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
+[ -x "$python" ] || python="$(command -v python3 || command -v python)"
+
+export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0 ANSIBLE_DEPRECATION_WARNINGS=0
+"$python" "$here/inventory.py" "$base/inventory" "$here/vault-prod" "$here/vault-other" >"$base/expected.json"
+
+failures=0
+fail() {
+    echo "FAIL: $*" >&2
+    failures=$((failures + 1))
+}
+
+# audit NAME EXPECTED_RC [ansible-playbook args...]
+audit() {
+    local name="$1" expected="$2" rc=0
+    shift 2
+    ansible-playbook kickstart.pwpolicy.audit -vvv -i "$base/inventory/hosts.ini" \
+        --vault-id "prod@$here/vault-prod" \
+        -e "kickstart_audit_json=$base/runs/$name.json" -e "kickstart_audit_junit=$base/runs/$name.xml" "$@" \
+        >"$base/runs/$name.stdout" 2>"$base/runs/$name.stderr" || rc=$?
+    [ "$rc" = "$expected" ] || fail "$name: exit status $rc, expected $expected"
+    echo "ok: $name (exit $rc)"
+}
+
+verify() {  # NAME FAIL_ON HOST_PREFIX
+    "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" \
+        || fail "$1: the reports do not match the expected verdicts"
+}
+
+audit rejected 2
+verify rejected rejected ""
+grep -q -F "4 of 63 secrets on 4 of 21 hosts fail (fail_on=rejected)" "$base/runs/rejected.stdout" \
+    || fail "rejected: no summary line"
+grep -q -E "^srv03 +root +rejected +shorter than 15 characters" "$base/runs/rejected.stdout" \
+    || fail "rejected: the table has no row for srv03's root password"
+
+audit weak 2 -e kickstart_audit_fail_on=weak
+verify weak weak ""
+
+audit never 0 -e kickstart_audit_fail_on=never
+verify never never ""
+
+audit workstation 0 -e kickstart_audit_hosts=workstation
+verify workstation rejected "ws"
+grep -q -E "^ws02 +root +accepted_weak" "$base/runs/workstation.stdout" || fail "workstation: ws02 not in the table"
+
+# Without any vault password every secret is an error finding, and still no traceback.
+rc=0
+ansible-playbook kickstart.pwpolicy.audit -i "$base/inventory/hosts.ini" -e kickstart_audit_hosts=cld01 \
+    >"$base/runs/novault.stdout" 2>"$base/runs/novault.stderr" || rc=$?
+[ "$rc" = 2 ] || fail "novault: exit status $rc, expected 2"
+grep -q -F "3 of 3 secrets on 1 of 1 hosts fail" "$base/runs/novault.stdout" || fail "novault: no summary"
+if grep -q -i "traceback" "$base/runs/"*.stdout "$base/runs/"*.stderr; then
+    fail "a run printed a traceback"
+fi
+
+# No secret, no part of one (every secret starts with LEAKMARK, most end with
+# the same tail) and no vault ciphertext in any output or report.
+for pattern in LEAKMARK 'Qz8%vT2!wX9p' '$ANSIBLE_VAULT' 'AES256'; do
+    if grep -q -i -F -r -- "$pattern" "$base/runs"; then
+        fail "the outputs hold '$pattern' (a secret or its ciphertext)"
+    fi
+done
+
+[ "$failures" = 0 ] || { echo "$failures failure(s)" >&2; exit 1; }
+echo "audit: all runs as expected"
