@@ -8,12 +8,22 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible.errors import AnsibleFilterError
+
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
 
 
-def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None):
-    """True when the password is acceptable under the policy (accepted or accepted_weak)."""
-    return pwpolicy_check(password, policy, user=user, product=product, target=target, settings=settings)["ok"]
+def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None, allow_weak=True):
+    """True when the password is acceptable under the policy.
+
+    ``accepted`` always is; ``accepted_weak`` (a weak password a non-strict
+    policy lets through) only while ``allow_weak`` is true.
+    """
+    if not isinstance(allow_weak, bool):
+        raise AnsibleFilterError("pwpolicy_compliant: allow_weak must be true or false, got a %s"
+                                 % type(allow_weak).__name__)
+    report = pwpolicy_check(password, policy, user=user, product=product, target=target, settings=settings)
+    return report["verdict"] == "accepted" or (allow_weak and report["verdict"] == "accepted_weak")
 
 
 class TestModule(object):

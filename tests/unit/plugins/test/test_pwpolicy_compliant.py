@@ -37,3 +37,22 @@ def test_errors_do_not_leak():
     with pytest.raises(AnsibleFilterError) as info:
         pwpolicy_compliant("root", SECRET)
     assert SECRET not in str(info.value)
+
+
+@pytest.mark.parametrize("password,policy,kwargs,expected", [
+    ("password1", "root", dict(product="workstation"), False),  # accepted_weak no longer counts
+    (SECRET, "root", dict(product="server"), True),  # accepted still does
+    ("Summer2024", "root", dict(product="server"), False),  # rejected stays rejected
+])
+def test_allow_weak_false_refuses_accepted_weak(password, policy, kwargs, expected):
+    assert pwpolicy_compliant(password, policy, allow_weak=False, **kwargs) is expected
+
+
+def test_allow_weak_defaults_to_true():
+    assert pwpolicy_check("password1", "root", product="workstation")["verdict"] == "accepted_weak"
+    assert pwpolicy_compliant("password1", "root", product="workstation") is True
+
+
+def test_allow_weak_must_be_a_boolean():
+    with pytest.raises(AnsibleFilterError, match="allow_weak must be true or false, got a str"):
+        pwpolicy_compliant(SECRET, "root", product="server", allow_weak="no")
