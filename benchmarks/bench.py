@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role]
+    python benchmarks/bench.py [--runs N] [--only edit,check,role,audit]
 
 1. edit:  ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
           vs a bare pykickstart parse of the same text
@@ -12,7 +12,10 @@
           vs a raw libpwquality check() with one settings object,
           and vs one pwscore process per password (2,000 passwords);
 3. role:  the kickstart role rendering 100 hosts' kickstarts
-          vs an ansible.builtin.template loop rendering the same content.
+          vs an ansible.builtin.template loop rendering the same content;
+4. audit: the kickstart.pwpolicy.audit playbook over 1,000 hosts with three
+          vaulted secrets each (its wall time must stay under 60 s)
+          vs the same number of raw libpwquality check() calls.
 
 Each measurement is the median of --runs runs.  Run through `make bench`.
 """
@@ -221,10 +224,63 @@ def bench_role(runs):
         report("role, 100 kickstarts", ours, base, 100, "host")
 
 
+# --- 4. the audit playbook over 1,000 hosts ------------------------------------
+
+AUDIT_HOSTS = 1000
+AUDIT_LIMIT = 60.0
+
+
+def raw_checks(count):
+    """A function running ``count`` raw libpwquality checks (one settings object), as the audit's baseline."""
+    pws = passwords(count)
+    for name in _pwquality.BACKEND_NAMES:
+        try:
+            backend = _pwquality.load_backend(name)
+            break
+        except _pwquality.PwcheckError:
+            continue
+    else:
+        raise SystemExit("audit benchmark: no libpwquality backend")
+    handle = backend.make_settings((), 15)
+
+    def call():
+        for pw in pws:
+            backend.raw_check(handle, pw, "root")
+    return call
+
+
+def bench_audit(runs):
+    bindir = os.path.dirname(sys.executable)
+    print("4. audit playbook vs raw libpwquality checks (%d hosts x 3 vaulted secrets, default forks)" % AUDIT_HOSTS)
+    with tempfile.TemporaryDirectory(prefix="kspw-audit-") as work:
+        password_file = os.path.join(work, "vault-password")
+        with open(password_file, "w") as handle:
+            handle.write("benchmark-only\n")
+        inventory = os.path.join(work, "inventory")
+        subprocess.run([sys.executable, os.path.join(ROOT, "benchmarks", "audit_inventory.py"), inventory,
+                        str(AUDIT_HOSTS), password_file], check=True, stdout=subprocess.DEVNULL)
+        env = dict(os.environ, ANSIBLE_NOCOLOR="1",
+                   ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", COLLECTIONS_DIR))
+
+        def audit():
+            subprocess.run([os.path.join(bindir, "ansible-playbook"), "kickstart.pwpolicy.audit",
+                            "-i", os.path.join(inventory, "hosts.ini"), "--vault-password-file", password_file,
+                            "-e", "kickstart_audit_fail_on=never", "-e", "kickstart_audit_show=none",
+                            "-e", "kickstart_audit_json=" + os.path.join(work, "audit.json")],
+                           cwd=work, env=env, check=True, stdout=subprocess.DEVNULL)
+            with open(os.path.join(work, "audit.json")) as handle:
+                if handle.read().count('"verdict"') != 3 * AUDIT_HOSTS:
+                    raise SystemExit("audit benchmark: the report does not hold %d findings" % (3 * AUDIT_HOSTS))
+        ours = median_time(audit, runs, warm_up=False)
+        base = median_time(raw_checks(3 * AUDIT_HOSTS), max(runs, 3))
+        report("audit, %d secrets" % (3 * AUDIT_HOSTS), ours, base, 3 * AUDIT_HOSTS, "secret")
+        print("  audit wall time %.1f s (limit %.0f s): %s" % (ours, AUDIT_LIMIT, "ok" if ours < AUDIT_LIMIT else "OVER"))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role")
+    parser.add_argument("--only", default="edit,check,role,audit")
     args = parser.parse_args()
     chosen = set(args.only.split(","))
     print("kickstart.pwpolicy benchmarks: median of %d runs; ratio = ours / baseline (same run)\n" % args.runs)
@@ -234,6 +290,8 @@ def main():
         bench_check(args.runs)
     if "role" in chosen:
         bench_role(max(1, min(args.runs, 2)))
+    if "audit" in chosen:
+        bench_audit(1)
 
 
 if __name__ == "__main__":

@@ -242,7 +242,7 @@ class ActionModule(ActionBase):
             summary=summary(findings),
             fail_on=fail_on,
         )
-        weak = warnings_for(findings, fail_on)
+        weak = warnings_for(findings, fail_on) if fail else []  # with fail=false the caller reports them
         if weak:
             result["warnings"] = ["%s: %s" % (host, text) for text in weak]
         if problem is not None and fail:

@@ -268,8 +268,11 @@ msg:
   returned: always
   type: str
 warnings:
-  description: One warning per weak secret that its non-strict policy accepts and O(fail_on) lets pass.
-  returned: when there is such a secret
+  description:
+    - One warning per weak secret that its non-strict policy accepts and O(fail_on) lets pass.
+    - Not given with O(fail=false), whose caller reports the findings itself (the audit playbook shows them in its
+      table).
+  returned: when there is such a secret and O(fail) is true
   type: list
   elements: str
 """

@@ -1,0 +1,55 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""An inventory of HOSTS hosts over the three products, three vaulted secrets each, for the audit benchmark.
+
+    audit_inventory.py DIR HOSTS VAULT_PASSWORD_FILE
+
+Prints the number of secrets written.  Encrypting takes a while (one key
+derivation per value, as ansible-vault does); it is not part of the timing.
+"""
+
+import os
+import random
+import string
+import sys
+
+from ansible.parsing.vault import VaultLib, VaultSecret
+
+PRODUCTS = (("server", "RHEL9"), ("cloud", "F40"), ("workstation", "F40"))
+
+
+def main(directory, count, password_file):
+    count = int(count)
+    with open(password_file, "rb") as handle:
+        secret = VaultSecret(handle.read().strip())
+    vault = VaultLib([("default", secret)])
+    rng = random.Random(20151)
+    alphabet = string.ascii_letters + string.digits + "!#%&*+-=?@^_"
+
+    def vaulted():
+        text = "".join(rng.choice(alphabet) for dummy in range(rng.randint(8, 24)))
+        data = vault.encrypt(text.encode(), secret).decode("ascii")
+        return "!vault |\n" + "".join("      %s\n" % line for line in data.splitlines())
+
+    os.makedirs(os.path.join(directory, "host_vars"))
+    os.makedirs(os.path.join(directory, "group_vars"))
+    groups = dict((product, []) for product, dummy in PRODUCTS)
+    for index in range(count):
+        product, target = PRODUCTS[index % 3]
+        host = "h%05d" % index
+        groups[product].append(host)
+        with open(os.path.join(directory, "host_vars", host + ".yml"), "w") as handle:
+            handle.write("kickstart_root_password: %skickstart_users:\n  - name: alice\n    password: %s"
+                         "kickstart_luks_passphrase: %s" % (vaulted(), vaulted().replace("\n      ", "\n          "),
+                                                            vaulted()))
+    with open(os.path.join(directory, "hosts.ini"), "w") as handle:
+        for product, target in PRODUCTS:
+            handle.write("[%s]\n%s\n\n" % (product, "\n".join(groups[product])))
+            with open(os.path.join(directory, "group_vars", product + ".yml"), "w") as group:
+                group.write("kickstart_product: %s\nkickstart_target: %s\n" % (product, target))
+    print(count * 3)
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
