@@ -17,13 +17,15 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from dataclasses import dataclass
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     KickstartEditError,
     comment_start,
     newline_of,
     release_for,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import ParsedKickstart, parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import SECTION
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
@@ -37,25 +39,25 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import
     COMMAND_REMOVED,
     DEPRECATED,
     SECTION_REMOVED,
+    Release,
     deprecation_message,
     parse_release,
     support_message,
 )
 
 
-class EditResult(object):
-    """The outcome of :func:`edit_kickstart`."""
+@dataclass(frozen=True)
+class EditResult:
+    """The outcome of :func:`edit_kickstart`: the new text, the policies before and after, the warnings."""
 
-    def __init__(self, text, changed, policies, previous, warnings_, release,
-                 parsed_before=None, parsed_after=None):
-        self.text = text
-        self.changed = changed
-        self.policies = policies
-        self.previous = previous
-        self.warnings = warnings_
-        self.release = release
-        self.parsed_before = parsed_before
-        self.parsed_after = parsed_after
+    text: str
+    changed: bool
+    policies: dict
+    previous: dict
+    warnings: list
+    release: Release
+    parsed_before: ParsedKickstart
+    parsed_after: ParsedKickstart
 
 
 class ReadResult(object):
