@@ -12,7 +12,8 @@ from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import PwcheckError, check_against
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import PwcheckError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS

@@ -24,9 +24,7 @@ __metaclass__ = type
 
 import string
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwquality import (  # noqa: F401 (re-exported)
-    BackendUnavailable,
-    DictionaryError,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
     ERR_BAD_WORDS,
     ERR_CASE_CHANGES_ONLY,
     ERR_CRACKLIB_CHECK,
@@ -48,11 +46,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwquality impo
     ERR_USER_CHECK,
     LIBPWQUALITY_MIN_LENGTH,
     PwcheckError,
-    SettingsError,
-    check as libpwquality_check,
-    get_backend,
     normalize_settings,
     type_name,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwquality import (
+    check as libpwquality_check,
+    get_backend,
 )
 
 # libpwquality crashes the process (a segmentation fault) on passwords and user

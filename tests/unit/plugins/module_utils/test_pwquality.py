@@ -5,6 +5,7 @@
 
 import pytest
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality as pwq
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
@@ -26,7 +27,7 @@ def backend(request):
 
 
 def test_every_error_class_is_a_pwpolicy_error():
-    for cls in (pwq.PwcheckError, pwq.BackendUnavailable, pwq.DictionaryError, pwq.SettingsError):
+    for cls in (_pwq_settings.PwcheckError, pwq.BackendUnavailable, pwq.DictionaryError, _pwq_settings.SettingsError):
         assert issubclass(cls, PwpolicyError)
 
 
@@ -54,7 +55,7 @@ PARITY_SETTINGS = [
 def test_binding_and_shared_library_agree(settings, minlen):
     binding = pwq.load_backend("binding")
     shared = pwq.load_backend("ctypes")
-    items = pwq.normalize_settings(settings)
+    items = _pwq_settings.normalize_settings(settings)
     b_handle = binding.settings(items, minlen)
     s_handle = shared.settings(items, minlen)
     assert binding.dictpath(b_handle) == shared.dictpath(s_handle)
@@ -150,7 +151,7 @@ def test_no_backend_names_packages(monkeypatch):
 
 def test_backend_choice_from_environment(monkeypatch):
     monkeypatch.setenv(pwq.BACKEND_ENV, "nonsense")
-    with pytest.raises(pwq.PwcheckError, match="valid backends are binding, ctypes"):
+    with pytest.raises(_pwq_settings.PwcheckError, match="valid backends are binding, ctypes"):
         pwq.load_backend()
 
 
@@ -173,23 +174,23 @@ def test_ctypes_reports_a_missing_library():
 def test_ctypes_cracklib_message_is_read():
     backend = pwq.load_backend("ctypes")
     rc, aux = pwq.check(backend, (), 6, "password", None)
-    assert rc == pwq.ERR_CRACKLIB_CHECK and "dictionary word" in aux
+    assert rc == _pwq_settings.ERR_CRACKLIB_CHECK and "dictionary word" in aux
 
 
 @pytest.mark.skipif(not HAVE_BINDING, reason="the pwquality Python binding is not importable here")
 def test_binding_numbers_are_read():
     backend = pwq.load_backend("binding")
-    assert pwq.check(backend, (("minclass", 4),), 6, "Xk9mQ2zLp7qR", None) == (pwq.ERR_MIN_CLASSES, 4)
+    assert pwq.check(backend, (("minclass", 4),), 6, "Xk9mQ2zLp7qR", None) == (_pwq_settings.ERR_MIN_CLASSES, 4)
 
 
 # --------------------------------------------------------------------------
 # Settings validation
 # --------------------------------------------------------------------------
 def test_settings_normalized():
-    assert pwq.normalize_settings({"minclass": "3", "dictcheck": "no", "usercheck": True,
+    assert _pwq_settings.normalize_settings({"minclass": "3", "dictcheck": "no", "usercheck": True,
                                    "badwords": ["acme", " corp "], "dcredit": "-2"}) == \
         (("badwords", "acme corp"), ("dcredit", -2), ("dictcheck", 0), ("minclass", 3), ("usercheck", 1))
-    assert pwq.normalize_settings(None) == ()
+    assert _pwq_settings.normalize_settings(None) == ()
 
 
 @pytest.mark.parametrize("items,positive", [
@@ -197,7 +198,7 @@ def test_settings_normalized():
     ((("ocredit", 1),), True), ((("dcredit", -1), ("lcredit", 2)), True), ((("minclass", 3),), False),
 ])
 def test_positive_credit(items, positive):
-    assert pwq.has_positive_credit(items) is positive
+    assert _pwq_settings.has_positive_credit(items) is positive
 
 
 @pytest.mark.parametrize("settings,message", [
@@ -217,5 +218,5 @@ def test_positive_credit(items, positive):
     (["minclass"], "settings must be a dict"),
 ])
 def test_bad_settings(settings, message):
-    with pytest.raises(pwq.SettingsError, match=message):
-        pwq.normalize_settings(settings)
+    with pytest.raises(_pwq_settings.SettingsError, match=message):
+        _pwq_settings.normalize_settings(settings)

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import (
@@ -175,7 +176,7 @@ CODE_CASES = [
 
 @pytest.mark.parametrize("password,settings,name,user,code,reason,hint", CODE_CASES)
 def test_every_check_code_has_reason_and_hint(backend, password, settings, name, user, code, reason, hint):
-    rc, _aux = _pwquality.check(backend, _pwquality.normalize_settings(settings), 6,
+    rc, _aux = _pwquality.check(backend, _pwq_settings.normalize_settings(settings), 6,
                                 password, verdict.account_for(name, user))
     assert rc == code
     report = check(backend, password, policy(name=name, minlen=6, minquality=0), user=user, settings=settings)
