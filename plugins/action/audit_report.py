@@ -64,7 +64,8 @@ class ActionModule(ActionBase):
             host = to_text(host)
             try:
                 results[host] = self._templar.template(hostvars[host].get(var))
-            except Exception:  # pylint: disable=broad-except  (a host without the result is reported, not fatal)
+            # A host without the result is reported, not fatal.
+            except Exception:  # pylint: disable=broad-except
                 results[host] = None
         return gather(results, [to_text(h) for h in hosts])
 

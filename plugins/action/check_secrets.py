@@ -119,7 +119,8 @@ class ActionModule(ActionBase):
             if value is None or isinstance(value, (bool, int, float, list, tuple, dict)):
                 return value, None, None
             return to_text(value, errors="surrogate_or_strict"), None, None
-        except Exception as exc:  # pylint: disable=broad-except  (one secret's failure must not stop the others)
+        # One secret's failure must not stop the others.
+        except Exception as exc:  # pylint: disable=broad-except
             reason, hint = _error_kind(exc)
             return None, reason, hint % where
 

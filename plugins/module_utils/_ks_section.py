@@ -31,7 +31,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 PYKICKSTART_IMPORT_ERROR = None
 try:
     from pykickstart.base import BaseData, BaseHandler, KickstartCommand
-    from pykickstart.errors import KickstartError, KickstartVersionError, KickstartWarning
+    # The parser (_ks_parse) takes the error classes from here, with the stand-ins below.
+    from pykickstart.errors import KickstartError, KickstartVersionError, KickstartWarning  # pylint: disable=unused-import
     from pykickstart.options import KSOptionParser
     from pykickstart.parser import KickstartParser
     from pykickstart.sections import Section

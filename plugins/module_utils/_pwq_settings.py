@@ -90,6 +90,7 @@ NOT_ACCEPTED = {
     "local_users_only": "local_users_only only changes how the PAM module reacts; it means nothing to a check",
 }
 
+
 class PwcheckError(PwpolicyError):
     """A check could not be made.  The message never holds the password."""
 

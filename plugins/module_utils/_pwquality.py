@@ -225,7 +225,10 @@ class CtypesBackend(_Backend):
         value = ctypes.c_char_p(None)
         if self._lib.pwquality_get_str_value(handle.pointer, SETTINGS["dictpath"][0], ctypes.byref(value)) != 0:
             return None
-        return value.value.decode("utf-8", "replace") if value.value else None
+        raw = value.value  # bytes, or None when no dictionary path is set
+        if not raw:
+            return None
+        return raw.decode("utf-8", "replace")
 
 
 def _check_dictionary(backend, handle, items):

@@ -119,7 +119,7 @@ options:
     type: str
   role_vars:
     description:
-      - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role:
+      - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role,
         C(kickstart_product), C(kickstart_target), C(kickstart_pwpolicies), C(kickstart_root_password),
         C(kickstart_users) and C(kickstart_luks_passphrase).
       - This is how the role and the audit playbook call it. The secrets are then read, untemplated, from the host's

@@ -28,8 +28,8 @@ def main(expected_file, json_file, xml_file, fail_on, prefix):
             problems.append("finding keys %s, expected %s" % (list(finding), KEYS))
         got["%s %s" % (finding["host"], finding["secret"])] = finding["verdict"]
         if finding["verdict"] != "accepted" and not (finding["reasons"] and finding["hints"]):
-            problems.append("%s %s: %s without reasons and hints" % (finding["host"], finding["secret"],
-                                                                    finding["verdict"]))
+            problems.append("%s %s: %s without reasons and hints"
+                            % (finding["host"], finding["secret"], finding["verdict"]))
     if got != expected:
         for key in sorted(set(got) | set(expected)):
             if got.get(key) != expected.get(key):
@@ -58,8 +58,8 @@ def main(expected_file, json_file, xml_file, fail_on, prefix):
                         % (root.get("tests"), root.get("failures"), len(expected), len(failing)))
     for problem in problems:
         print("verify: " + problem)
-    print("verify: %d findings, %d failing under fail_on=%s, %d problems" % (len(findings), len(failing), fail_on,
-                                                                          len(problems)))
+    print("verify: %d findings, %d failing under fail_on=%s, %d problems"
+          % (len(findings), len(failing), fail_on, len(problems)))
     return 1 if problems else 0
 
 

@@ -187,8 +187,8 @@ def test_binding_numbers_are_read():
 # Settings validation
 # --------------------------------------------------------------------------
 def test_settings_normalized():
-    assert _pwq_settings.normalize_settings({"minclass": "3", "dictcheck": "no", "usercheck": True,
-                                   "badwords": ["acme", " corp "], "dcredit": "-2"}) == \
+    given = {"minclass": "3", "dictcheck": "no", "usercheck": True, "badwords": ["acme", " corp "], "dcredit": "-2"}
+    assert _pwq_settings.normalize_settings(given) == \
         (("badwords", "acme corp"), ("dcredit", -2), ("dictcheck", 0), ("minclass", 3), ("usercheck", 1))
     assert _pwq_settings.normalize_settings(None) == ()
 
