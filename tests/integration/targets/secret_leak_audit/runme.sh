@@ -279,7 +279,7 @@ run role_again 0 role.yml "${rinv[@]}" "${vault[@]}" --diff -e expect_unchanged=
 # Failures on the Server host only (Workstation's root policy is not strict:
 # there a weak root password is accepted with a warning and written).
 run role_weak 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/weak.yml"
-expect role_weak "secrets fail (fail_on=rejected)"
+expect role_weak "(fail_on=rejected): root (policy root): rejected: "
 run role_newline 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/newline.yml"
 expect role_newline "line break"
 run role_invalid 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/invalid.yml"
