@@ -36,11 +36,13 @@ else
     manager=
 fi
 
+apt_updated=
 install_packages() {  # PACKAGE...
     echo "system-deps: installing $*"
     case $manager in
         apt)
-            run_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+            [ -n "$apt_updated" ] || run_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+            apt_updated=1
             run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
             ;;
         dnf)
