@@ -13,11 +13,12 @@ SHELL := /bin/bash
 .SHELLFLAGS := -eu -o pipefail -c
 .DEFAULT_GOAL := help
 
-VENV      := .venv
-VENV_216  := .venv-2.16
-BUILD     := build
-COLL_PATH := $(CURDIR)/$(BUILD)/collections
-INSTALLED := $(COLL_PATH)/ansible_collections/kickstart/pwpolicy/MANIFEST.json
+VENV        := .venv
+VENV_216    := .venv-2.16
+VENV_BINDEP := .venv-bindep
+BUILD       := build
+COLL_PATH   := $(CURDIR)/$(BUILD)/collections
+INSTALLED   := $(COLL_PATH)/ansible_collections/kickstart/pwpolicy/MANIFEST.json
 
 # Everything the built collection is made of (re-install when one changes).
 COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | grep -vE '^(tools/|\.ci/|Makefile$$|tests/output/)' | while read -r f; do [ -f "$$f" ] && echo "$$f"; done)
@@ -31,13 +32,16 @@ help:
 	@echo "make demo       render the three product presets as %anaconda sections"
 	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint)"
 	@echo "make unit | sanity | integration | molecule | lint   one layer"
-	@echo "make setup      only create the virtualenvs and install the collection"
+	@echo "make system     only install the missing system packages (bindep.txt)"
+	@echo "make setup      only install system packages, create the virtualenvs and install the collection"
 	@echo "make bench      benchmarks/bench.py (BENCH_ARGS='--runs 5 --only edit')"
 	@echo "make clean | distclean"
 
 setup: system venv collection
 
-# Cheap to re-check every time; installs only what is missing.
+# The system packages bindep.txt lists (its "test" profile included), checked
+# by bindep from $(VENV_BINDEP).  Cheap to re-check every time; installs only
+# what is missing.
 system:
 	@tools/system-deps.sh
 
@@ -94,4 +98,4 @@ clean:
 	rm -rf $(BUILD) tests/output
 
 distclean: clean
-	rm -rf $(VENV) $(VENV_216)
+	rm -rf $(VENV) $(VENV_216) $(VENV_BINDEP)

@@ -4,15 +4,18 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # Install the system packages the collection and its tests need, when they
-# are missing: libpwquality with its Python binding, cracklib's dictionaries,
-# pwscore, cpio (updates images), git, shellcheck (sanity), and what it takes to create a virtual
-# environment with a Python >= 3.11 (<= 3.12 as well for ansible-core 2.16).
+# are missing: those bindep.txt lists for this platform, its "test" profile
+# included.  bindep runs from a small virtual environment, .venv-bindep,
+# made with the Python that tools/find-python.sh picks; that Python (on
+# Debian and Ubuntu with its venv module) is the one thing installed here
+# without bindep, as bindep needs it to run.
 # Uses apt-get (Debian, Ubuntu) or dnf (Fedora, RHEL); sudo when not root.
 # Does nothing (and needs no privileges) when everything is there already.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
-# Set when an optional package could not be installed, so later runs do not retry.
-optional_marker="$here/../build/.optional-packages-unavailable"
+root=$(cd "$(dirname "$0")/.." && pwd)
+here="$root/tools"
+tool_venv="$root/.venv-bindep"
+tool_requirements="$here/requirements-bindep.txt"
 
 run_root() {
     if [ "$(id -u)" -eq 0 ]; then
@@ -25,62 +28,76 @@ run_root() {
     fi
 }
 
-optional_failed() {
-    echo "system-deps: could not install ${optional[*]}; the checks that need it are skipped" >&2
-    mkdir -p "$(dirname "$optional_marker")" && touch "$optional_marker"
+if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
+    manager=apt
+elif command -v dnf >/dev/null 2>&1; then
+    manager=dnf
+else
+    manager=
+fi
+
+apt_updated=
+install_packages() {  # PACKAGE...
+    echo "system-deps: installing $*"
+    case $manager in
+        apt)
+            [ -n "$apt_updated" ] || run_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+            apt_updated=1
+            run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@"
+            ;;
+        dnf)
+            run_root dnf install -y -q "$@"
+            ;;
+    esac
 }
 
-missing=()
-optional=()  # wanted, but their absence only skips a check (shellcheck: RHEL has it in EPEL only)
-if command -v apt-get >/dev/null 2>&1 && command -v dpkg-query >/dev/null 2>&1; then
-    installed() { dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q 'install ok installed'; }
-    wanted=(python3-pwquality libpwquality1 cracklib-runtime libpwquality-tools cpio git python3-venv make)
-    for pkg in "${wanted[@]}"; do
-        installed "$pkg" || missing+=("$pkg")
-    done
-    command -v shellcheck >/dev/null 2>&1 || [ -e "$optional_marker" ] || optional+=(shellcheck)
+# 1. A Python 3.11 to 3.13 that can create virtual environments.
+if [ "$manager" = apt ]; then
     # Debian's python3.X needs python3.X-venv (ensurepip) for "python -m venv".
     if py=$("$here/find-python.sh" 13); then
         case "$(readlink -f "$py")" in
             /usr/bin/python3*)
                 ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
-                installed "python$ver-venv" || missing+=("python$ver-venv")
+                dpkg-query -W -f='${Status}' "python$ver-venv" 2>/dev/null | grep -q 'install ok installed' ||
+                    install_packages "python$ver-venv"
                 ;;
         esac
     else
-        missing+=(python3)
+        install_packages python3 python3-venv
     fi
-    if [ $((${#missing[@]} + ${#optional[@]})) -gt 0 ]; then
-        echo "system-deps: installing ${missing[*]} ${optional[*]}"
-        run_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    fi
-    if [ ${#missing[@]} -gt 0 ]; then
-        run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
-    fi
-    if [ ${#optional[@]} -gt 0 ]; then
-        run_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${optional[@]}" ||
-            optional_failed
-    fi
-elif command -v dnf >/dev/null 2>&1; then
-    installed() { rpm -q --whatprovides "$1" >/dev/null 2>&1; }
-    wanted=(python3-pwquality libpwquality cracklib-dicts cpio git-core make)
-    for pkg in "${wanted[@]}"; do
-        installed "$pkg" || missing+=("$pkg")
-    done
-    command -v shellcheck >/dev/null 2>&1 || [ -e "$optional_marker" ] || optional+=(ShellCheck)
-    "$here/find-python.sh" 13 >/dev/null || missing+=(python3)
-    # ansible-core 2.16 runs on Python <= 3.12; Fedora 41+ ship 3.13 as python3.
-    "$here/find-python.sh" 12 >/dev/null || missing+=(python3.12)
-    if [ ${#missing[@]} -gt 0 ]; then
-        echo "system-deps: installing ${missing[*]}"
-        run_root dnf install -y -q "${missing[@]}"
-    fi
-    if [ ${#optional[@]} -gt 0 ]; then
-        echo "system-deps: installing ${optional[*]}"
-        run_root dnf install -y -q "${optional[@]}" ||
-            optional_failed
-    fi
-else
-    echo "system-deps: neither apt-get nor dnf found; install libpwquality with its Python" \
-         "binding, cracklib dictionaries, cpio, git and Python >= 3.11 yourself" >&2
+elif [ "$manager" = dnf ]; then
+    # RHEL 9's python3 is 3.9: python3.12 is the one in range there.
+    "$here/find-python.sh" 13 >/dev/null || install_packages python3
+    "$here/find-python.sh" 13 >/dev/null || install_packages python3.12
 fi
+py=$("$here/find-python.sh" 13) || {
+    echo "system-deps: no Python 3.11 to 3.13 found; install one" >&2
+    exit 1
+}
+
+# 2. bindep, in its own virtual environment.
+if [ ! -x "$tool_venv/bin/bindep" ] || [ "$tool_requirements" -nt "$tool_venv/.stamp" ]; then
+    [ -x "$tool_venv/bin/python" ] || "$py" -m venv "$tool_venv"
+    "$tool_venv/bin/python" -m pip install --quiet --disable-pip-version-check -r "$tool_requirements"
+    touch "$tool_venv/.stamp"
+fi
+
+# 3. What bindep.txt lists and this machine lacks.
+status=0
+missing=$("$tool_venv/bin/bindep" --brief --file "$root/bindep.txt" test 2>/dev/null) || status=$?
+if [ "$status" -eq 0 ]; then
+    exit 0
+fi
+if [ -z "$manager" ]; then
+    echo "system-deps: neither apt-get nor dnf found; install what bindep.txt lists" \
+         "for this platform yourself${missing:+: ${missing//$'\n'/ }}" >&2
+    exit 0
+fi
+if [ "$status" -ne 1 ] || [ -z "$missing" ]; then
+    # A bindep.txt it cannot read, or a package of the wrong version: its own words.
+    "$tool_venv/bin/bindep" --file "$root/bindep.txt" test >&2 || true
+    echo "system-deps: bindep failed (exit $status)" >&2
+    exit 1
+fi
+mapfile -t packages <<<"$missing"
+install_packages "${packages[@]}"
