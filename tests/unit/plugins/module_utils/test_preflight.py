@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """module_utils/_preflight.py: one host's secrets turned into findings, verdicts and one message."""
 
-import json
 
 import pytest
 
@@ -22,6 +21,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     trips,
     warnings_for,
 )
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 STRONG = "Xk9#mQ2!zLp7qR5@wT-Vb3"
 WEAK = "password1"
@@ -95,7 +95,7 @@ def test_a_checker_error_is_an_error_finding_without_the_value():
     (found,) = check_all("web01", [secret("root", "root", value=STRONG, user="root")], policies, checker=broken)
     assert found["verdict"] == "error"
     assert "could not be checked: libpwquality has no dictionary" in found["reasons"][0]
-    assert STRONG not in json.dumps(found)
+    assert_no_leak(STRONG, found)
 
 
 def test_a_secret_with_a_line_break_stops_whatever_its_policy_says():
@@ -105,7 +105,8 @@ def test_a_secret_with_a_line_break_stops_whatever_its_policy_says():
     assert found["verdict"] == "rejected" and found["stops"] is True
     assert any("line break" in reason for reason in found["reasons"])
     assert trips(found, "never")
-    assert value not in json.dumps(found) and "rootpw --plaintext x" not in json.dumps(found)
+    assert_no_leak(value, found)
+    assert_no_leak("rootpw --plaintext x", found)
 
 
 def test_weak_secrets_under_a_non_strict_policy_trip_only_fail_on_weak():

@@ -10,6 +10,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
 KS = ("#version=F33\r\n"
@@ -110,7 +111,7 @@ def test_diff_shows_only_anaconda_sections(capsys, tmp_path):
     assert result["diff"]["before"] == "%anaconda\r\npwpolicy user --minlen 4\r\n%end"
     assert result["diff"]["after"] == \
         "%anaconda\r\npwpolicy user --minlen=12 --minquality=1 --notstrict --nochanges --emptyok\r\n%end"
-    assert "CorrectHorseBattery" not in json.dumps(result)
+    assert_no_leak("CorrectHorseBattery", result)
 
 
 def test_exclusive_and_absent(capsys):
