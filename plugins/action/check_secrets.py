@@ -37,6 +37,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     effective_policies,
     error_finding,
     failure_message,
+    passing_message,
     problem_findings,
     release_for,
     secret,
@@ -204,56 +205,52 @@ class ActionModule(ActionBase):
         fail = fail if isinstance(fail, bool) else str(fail).lower() in ("1", "true", "yes")
         return raw, names, plain, to_text(self._template(host)), fail_on, fail
 
+    def _resolve(self, plain):
+        """``(policies, release, problem)``: the effective policies, or why they cannot be resolved."""
+        try:
+            return (effective_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"]),
+                    release_for(plain["target"]), None)
+        except PwpolicyError as exc:
+            # No value given is repeated: a secret may sit in the wrong place.
+            given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
+            return {}, None, "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+
+    @staticmethod
+    def _findings(host, problems, items, policies, problem):
+        """Every finding: the line-value problems, then each secret (an error each when there is no policy)."""
+        findings = problem_findings(host, problems)
+        if problem is None:
+            return findings + check_all(host, items, policies)
+        hint = "fix kickstart_product, kickstart_target or kickstart_pwpolicies"
+        unresolved = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem, hint)
+                      for item in items]
+        return findings + (unresolved or [error_finding(host, "policy", None, problem, hint)])
+
     # -- run -------------------------------------------------------------
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
         del tmp
-        task_vars = task_vars or {}
         try:
-            raw, names, plain, host, fail_on, fail = self._arguments(task_vars)
+            raw, names, plain, host, fail_on, fail = self._arguments(task_vars or {})
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"],
                                   plain["updates_image"])
         items = self._secrets(raw, names, problems)
-        policies, release, problem = {}, None, None
-        try:
-            policies = effective_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"])
-            release = release_for(plain["target"])
-        except PwpolicyError as exc:
-            # No value given is repeated: a secret may sit in the wrong place.
-            given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
-            problem = "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
-        if problem is None:
-            findings = problem_findings(host, problems) + check_all(host, items, policies)
-        else:
-            findings = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem,
-                                      "fix kickstart_product, kickstart_target or kickstart_pwpolicies")
-                        for item in items] or [
-                error_finding(host, "policy", None, problem,
-                              "fix kickstart_product, kickstart_target or kickstart_pwpolicies")]
+        policies, release, problem = self._resolve(plain)
+        findings = self._findings(host, problems, items, policies, problem)
         context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
         message = failure_message(host, findings, fail_on, context or None)
-        result.update(
-            changed=False,
-            findings=findings,
-            policies=dict((name, policy.to_dict()) for name, policy in policies.items()),
-            release=release,
-            summary=summary(findings),
-            fail_on=fail_on,
-        )
+        result.update(changed=False, findings=findings, release=release, summary=summary(findings), fail_on=fail_on,
+                      policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
         weak = warnings_for(findings, fail_on) if fail else []  # with fail=false the caller reports them
         if weak:
             result["warnings"] = ["%s: %s" % (host, text) for text in weak]
         if problem is not None and fail:
             result.update(failed=True, msg=problem)
         elif message is not None:
-            result["msg"] = message
-            result["failed"] = bool(fail)
+            result.update(failed=bool(fail), msg=message)
         else:
-            counts = summary(findings)
-            result["msg"] = "%s: %d %s checked, none fails (fail_on=%s): %s" % (
-                host, len(findings), "secret" if len(findings) == 1 else "secrets", fail_on,
-                ", ".join("%d %s" % (n, v) for v, n in counts.items() if n))
+            result["msg"] = passing_message(host, findings, fail_on)
         return result

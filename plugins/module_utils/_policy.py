@@ -201,6 +201,46 @@ def check_product(product):
     return product
 
 
+def _dict_entries(policies):
+    """``[(name, fields)]`` of policies given as a dict keyed by name."""
+    entries = []
+    for key, fields in policies.items():
+        fields = {} if fields is None else fields
+        if not isinstance(fields, dict):
+            raise PolicyError("policy %r must be a dict of fields (%s), got %s"
+                              % (key, ", ".join(FIELDS[1:]), _describe(fields)))
+        if "name" in fields and fields["name"] != key:
+            raise PolicyError("policy %r: name %r does not match its key; drop name or make them equal"
+                              % (key, fields["name"]))
+        entries.append((key, fields))
+    return entries
+
+
+def _list_entries(policies):
+    """``[(name, fields)]`` of policies given as a list of dicts with a name."""
+    entries = []
+    for index, fields in enumerate(policies):
+        if not isinstance(fields, dict):
+            raise PolicyError("policies[%d] must be a dict with a name and fields, got %s"
+                              % (index, _describe(fields)))
+        if "name" not in fields:
+            raise PolicyError("policies[%d] has no name: give name: one of %s" % (index, ", ".join(NAMES)))
+        entries.append((fields["name"], fields))
+    return entries
+
+
+def _converted_fields(name, fields):
+    """The fields of policy ``name``, validated and converted (``name`` itself left out)."""
+    converted = {}
+    for field, value in fields.items():
+        if field == "name":
+            continue
+        if field not in FIELDS:
+            raise PolicyError("policy %r: unknown key %r: valid keys are %s" % (name, field, ", ".join(FIELDS)))
+        converted[field] = convert_field(name, field, value)
+    return converted
+
+
 def normalize_policies(policies):
     """Turn user input into ``{name: {field: value}}`` with validated, converted values.
 
@@ -211,50 +251,19 @@ def normalize_policies(policies):
     """
     if policies is None:
         return {}
-    entries = []
     if isinstance(policies, dict):
-        for key, fields in policies.items():
-            if fields is None:
-                fields = {}
-            if not isinstance(fields, dict):
-                raise PolicyError(
-                    "policy %r must be a dict of fields (%s), got %s"
-                    % (key, ", ".join(FIELDS[1:]), _describe(fields)))
-            if "name" in fields and fields["name"] != key:
-                raise PolicyError(
-                    "policy %r: name %r does not match its key; drop name or make them equal"
-                    % (key, fields["name"]))
-            entries.append((key, fields))
+        entries = _dict_entries(policies)
     elif isinstance(policies, (list, tuple)):
-        for index, fields in enumerate(policies):
-            if not isinstance(fields, dict):
-                raise PolicyError(
-                    "policies[%d] must be a dict with a name and fields, got %s"
-                    % (index, _describe(fields)))
-            if "name" not in fields:
-                raise PolicyError(
-                    "policies[%d] has no name: give name: one of %s" % (index, ", ".join(NAMES)))
-            entries.append((fields["name"], fields))
+        entries = _list_entries(policies)
     else:
-        raise PolicyError(
-            "policies must be a dict keyed by policy name or a list of dicts with a name, got %s"
-            % _describe(policies))
-
+        raise PolicyError("policies must be a dict keyed by policy name or a list of dicts with a name, got %s"
+                          % _describe(policies))
     result = {}
     for name, fields in entries:
         check_name(name)
         if name in result:
             raise PolicyError("policy %r is given more than once" % name)
-        converted = {}
-        for field, value in fields.items():
-            if field == "name":
-                continue
-            if field not in FIELDS:
-                raise PolicyError(
-                    "policy %r: unknown key %r: valid keys are %s"
-                    % (name, field, ", ".join(FIELDS)))
-            converted[field] = convert_field(name, field, value)
-        result[name] = converted
+        result[name] = _converted_fields(name, fields)
     return dict((n, result[n]) for n in NAMES if n in result)
 
 

@@ -191,6 +191,14 @@ def failure_message(host, findings, fail_on, context=None):
         "s" if len(failing) == 1 else "", fail_on, " | ".join(_describe(f) for f in failing))
 
 
+def passing_message(host, findings, fail_on):
+    """The one-line summary of a run in which no finding trips ``fail_on``."""
+    counts = summary(findings)
+    return "%s: %d %s checked, none fails (fail_on=%s): %s" % (
+        host, len(findings), "secret" if len(findings) == 1 else "secrets", fail_on,
+        ", ".join("%d %s" % (n, v) for v, n in counts.items() if n) or "nothing to check")
+
+
 def summary(findings):
     """Counts of each verdict."""
     counts = dict((verdict, 0) for verdict in VERDICTS)
