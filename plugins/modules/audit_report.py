@@ -31,28 +31,14 @@ extends_documentation_fragment:
   - ansible.builtin.action_common_attributes
   - ansible.builtin.action_common_attributes.conn
   - ansible.builtin.action_common_attributes.flow
+  - kickstart.pwpolicy.controller_action
 attributes:
-  action:
-    support: full
-  async:
-    support: none
-  become:
-    support: none
   bypass_host_loop:
     support: none
     details: Run it with C(run_once=true); it reads every host's result from C(hostvars).
   check_mode:
     support: full
     details: The reports are written in check mode too; they are the point of the run.
-  connection:
-    support: none
-  delegation:
-    support: none
-  diff_mode:
-    support: none
-  platform:
-    support: full
-    platforms: all
 options:
   result_var:
     description:

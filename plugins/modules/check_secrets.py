@@ -43,27 +43,13 @@ extends_documentation_fragment:
   - ansible.builtin.action_common_attributes
   - ansible.builtin.action_common_attributes.conn
   - ansible.builtin.action_common_attributes.flow
+  - kickstart.pwpolicy.controller_action
 attributes:
-  action:
-    support: full
-  async:
-    support: none
-  become:
-    support: none
   bypass_host_loop:
     support: none
   check_mode:
     support: full
     details: Nothing is changed in either mode; the check runs the same way.
-  connection:
-    support: none
-  delegation:
-    support: none
-  diff_mode:
-    support: none
-  platform:
-    support: full
-    platforms: all
 options:
   product:
     description:
