@@ -23,6 +23,7 @@ from contextlib import redirect_stderr
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     KickstartEditError,
     check_bounds,
+    newline_of,
     release_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
@@ -170,14 +171,43 @@ def _clean_warnings(own, raw, release, secrets):
     return found
 
 
-def parse_kickstart(text, target=None, validate=True):
-    """Parse a whole kickstart with pykickstart for ``target`` (a release name or Release).
+def _first_word(line):
+    words = line.split(None, 1)
+    return words[0] if words else ""
 
-    With ``validate`` every pykickstart error is fatal; without it only errors
-    in ``%anaconda`` sections are, and pykickstart's complaints about the rest
-    of the file come back as warnings.  ``%include`` is never followed and
-    ``%ksappend`` never read: those files often exist only inside the
-    installer.  Raises :class:`KickstartEditError` naming the line.
+
+def sections_only(lines):
+    """What pykickstart reads without validation: the ``%anaconda`` sections as they are, every other line blank.
+
+    Outside those sections a file may be a template for another tool (ERB's
+    ``<% %>``, Terraform's ``%{ }``, Cheetah's ``#if`` and ``$SNIPPET``, Jinja):
+    its lines are opaque text that is never interpreted, and blank lines in
+    their place keep every line number.  A section runs from a line whose
+    first word is ``%anaconda`` to the next line whose first word is ``%end``
+    (or another section header, which pykickstart then reports).
+    """
+    out = []
+    inside = False
+    for line in lines:
+        word = _first_word(line)
+        inside = inside or word == SECTION
+        if inside:
+            out.append(line)
+            inside = word != "%end"
+        else:
+            out.append(newline_of(line) or "\n")
+    return "".join(out)
+
+
+def parse_kickstart(text, target=None, validate=True):
+    """Parse a kickstart with pykickstart for ``target`` (a release name or Release).
+
+    With ``validate`` the whole file is parsed and every pykickstart error is
+    fatal.  Without it only the ``%anaconda`` sections are interpreted (see
+    :func:`sections_only`), so templates of other tools can be edited.
+    ``%include`` is never followed and ``%ksappend`` never read: those files
+    often exist only inside the installer.  Raises :class:`KickstartEditError`
+    naming the line.
     """
     require_pykickstart()
     if not isinstance(text, str):
@@ -188,6 +218,6 @@ def parse_kickstart(text, target=None, validate=True):
     check_bounds(lines)
     secrets = FileSecrets(lines)
     parser, section = make_parser(_fresh_handler(version), version, release, lines, validate)
-    raw = _run_parser(parser, text, lines, release, secrets)
+    raw = _run_parser(parser, text if validate else sections_only(lines), lines, release, secrets)
     found = _clean_warnings(section.warnings, raw, release, secrets)
     return ParsedKickstart(text, release, lines, section.sections, found)

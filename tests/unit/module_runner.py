@@ -36,8 +36,9 @@ def run_module(main, capsys, args, check_mode=False, diff=False, patches=()):
     ``patches`` are extra context managers active during the run.
     """
     _clear_warnings()
-    args = dict(args, _ansible_check_mode=check_mode, _ansible_diff=diff,
-                _ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
+    # _ansible_check_mode and _ansible_diff given in args win (the fuzzers draw them).
+    args = dict(dict(_ansible_check_mode=check_mode, _ansible_diff=diff), **args)
+    args.update(_ansible_remote_tmp="/tmp", _ansible_keep_remote_files=False)
     with contextlib.ExitStack() as stack:
         try:
             from ansible.module_utils import _internal

@@ -176,9 +176,9 @@ def test_unknown_command_and_section_fail_when_validating_only():
     text = "#version=F33\nbogus --x\n%weird\nstuff\n%end\n"
     with pytest.raises(KickstartEditError, match="line 2: Unknown command: bogus"):
         parse_kickstart(text)
+    # Without validation only %anaconda sections are read: the rest is opaque text.
     parsed = parse_kickstart(text, validate=False)
-    assert any("bogus" in w for w in parsed.warnings)
-    assert any("%weird" in w for w in parsed.warnings)
+    assert parsed.warnings == []
     result = edit_kickstart(text, {"root": {}}, validate=False)
     assert result.text.startswith(text)
 

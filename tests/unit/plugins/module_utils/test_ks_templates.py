@@ -1,0 +1,140 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Unrendered templates of other tools: with validate=False only the %anaconda sections are read.
+
+Each template below is a small kickstart template in one tool's syntax; the
+lines the tools care about (``<% %>`` and ``%>`` at a line start, ``%{ }``,
+``#if``/``$SNIPPET``, ``{% %}``) would stop pykickstart, which reads a leading
+``%`` as a section header.
+"""
+
+import re
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
+
+FOREMAN_ERB = """<%#
+kind: provision
+name: Site kickstart
+%>
+<% major = @host.operatingsystem.major.to_i -%>
+url --url=<%= @host.os.medium_uri(@host) %>
+lang <%= host_param('lang') || 'en_US.UTF-8' %>
+rootpw --iscrypted <%= root_pass %>
+<% if host_param_true?('use_lvm') -%>
+autopart --type=lvm
+<% else -%>
+autopart --type=plain
+<% end -%>
+%packages
+@core
+<%= snippet_if_exists(template_name + " packages") %>
+%end
+%post --log=/root/post.log
+<%= snippet 'site_register' %>
+%end
+"""
+
+TERRAFORM_HCL = """%{ if lvm ~}
+autopart --type=lvm
+%{ else ~}
+autopart --type=plain
+%{ endif ~}
+rootpw --iscrypted ${root_hash}
+%{ for key in ssh_keys ~}
+sshkey --username=root "${key}"
+%{ endfor ~}
+%anaconda
+pwpolicy root --minlen=6 --minquality=1 --notstrict --nochanges --emptyok
+%end
+"""
+
+COBBLER_CHEETAH = """#if $getVar('lvm', '') != ''
+autopart --type=lvm
+#else
+autopart --type=plain
+#end if
+$SNIPPET('network_config')
+rootpw --iscrypted $default_password_crypted
+%pre
+$SNIPPET('pre_install_network_config')
+%end
+%packages
+$SNIPPET('func_install_if_enabled')
+%end
+"""
+
+JINJA = """#version={{ target }}
+{% if lvm %}
+autopart --type=lvm
+{% else %}
+autopart --type=plain
+{% endif %}
+rootpw --iscrypted {{ root_hash }}
+%post
+{% for command in post_commands %}
+{{ command }}
+{% endfor %}
+%end
+"""
+
+TEMPLATES = [
+    pytest.param(FOREMAN_ERB, "RHEL8", id="foreman-erb"),
+    pytest.param(TERRAFORM_HCL, "F33", id="terraform-hcl"),
+    pytest.param(COBBLER_CHEETAH, "RHEL7", id="cobbler-cheetah"),
+    pytest.param(JINJA, "RHEL8", id="jinja"),
+]
+WANTED = {"root": {"minlen": 12, "minquality": 40, "strict": True}}
+
+
+@pytest.mark.parametrize("template, target", TEMPLATES)
+def test_templates_are_refused_when_validating(template, target):
+    with pytest.raises(KickstartEditError):
+        edit_kickstart(template, WANTED, target=target)
+
+
+@pytest.mark.parametrize("template, target", TEMPLATES)
+def test_templates_get_their_policy_and_keep_every_other_byte(template, target):
+    result = edit_kickstart(template, WANTED, target=target, validate=False)
+    assert result.changed
+    before_section = template.split("%anaconda\n")[0]
+    assert result.text.startswith(before_section)  # every template line, byte for byte
+    added = result.text[len(before_section):]
+    assert re.fullmatch(r"\n?%anaconda\npwpolicy root --minlen=12 --minquality=40 --strict --\w+ --\w+\n%end\n",
+                        added), added
+    assert result.policies["root"].minlen == 12
+    assert not any("pykickstart" in warning for warning in result.warnings)
+    again = edit_kickstart(result.text, WANTED, target=target, validate=False)
+    assert not again.changed and again.text == result.text
+
+
+def test_an_existing_section_in_a_template_is_edited_in_place():
+    result = edit_kickstart(TERRAFORM_HCL, WANTED, target="F33", validate=False)
+    assert result.previous["root"].minlen == 6
+    assert result.text.startswith(TERRAFORM_HCL.split("%anaconda")[0])
+    assert result.text.endswith("%anaconda\npwpolicy root --minlen=12 --minquality=40 --strict --nochanges "
+                                "--emptyok\n%end\n")
+
+
+def test_state_absent_removes_the_section_from_a_template():
+    result = edit_kickstart(TERRAFORM_HCL, None, state="absent", target="F33", validate=False)
+    assert "%anaconda" not in result.text and "pwpolicy" not in result.text
+    assert result.text == TERRAFORM_HCL.split("%anaconda")[0]
+
+
+def test_only_sections_are_read_and_line_numbers_stay():
+    text = "%{ if x ~}\n%anaconda\npwpolicy root --minlen=6\n%end\n%>\n"
+    shown = sections_only(text.splitlines(True))
+    assert shown == "\n%anaconda\npwpolicy root --minlen=6\n%end\n\n"
+    assert len(shown.splitlines()) == len(text.splitlines())
+
+
+def test_errors_inside_a_section_still_name_their_line():
+    text = FOREMAN_ERB + "%anaconda\npwpolicy root --bogus\n%end\n"
+    with pytest.raises(KickstartEditError) as err:
+        parse_kickstart(text, "RHEL8", validate=False)
+    assert err.value.lineno == len(FOREMAN_ERB.splitlines()) + 2
