@@ -119,7 +119,7 @@ def _render(content, users, root_keys, luks):
         def trust_as_template(text):
             return text
     variables = dict(__kickstart_content=content, __kickstart_target="RHEL8", kickstart_product="server",
-                     kickstart_salt_seed="seed", inventory_hostname="host", kickstart_password_hash_rounds=1000,
+                     kickstart_salt_seed="seed", kickstart_host_id="host", kickstart_password_hash_rounds=1000,
                      kickstart_root_ssh_keys=root_keys, kickstart_users=users, kickstart_luks_passphrase=luks,
                      kickstart_pwquality_dropin=False, kickstart_root_password="Xk9#mQ2!zLp7qR5@")
     with open(os.path.join(ROLE, "templates", "kickstart.ks.j2")) as handle:
