@@ -193,18 +193,18 @@ import os
 from ansible.module_utils.basic import AnsibleModule
 from ansible.module_utils.common.text.converters import to_bytes, to_native, to_text
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
     DEFAULT_CONF_NAME,
     ConfError,
     check_conf_name,
     conf_policies,
     conf_release,
     dropin_path,
-    parse_conf,
-    render_conf,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import (
     UpdatesImageError,
     build_image,
     image_files,

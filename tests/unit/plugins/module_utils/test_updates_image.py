@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import UpdatesImageError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import UpdatesImageError
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 TEXT = "[User Interface]\npassword_policies =\n    root (quality 1, length 6)\n"

@@ -226,15 +226,18 @@ def _gunzip(data, limit):
     return b"".join(out)
 
 
+def _member_path(name):
+    """A member name as a path relative to the root: ``/etc/x`` and ``./etc/x`` (what
+    ``find . | cpio -o`` writes) become ``etc/x``; the root itself is ``.``."""
+    return posixpath.normpath(name.lstrip("/"))
+
+
 def image_files(members):
     """``{path: bytes}`` of the regular files among ``members`` (names normalized)."""
     files = {}
     for member in members:
         if stat.S_ISREG(member.mode):
-            name = posixpath.normpath(member.name.lstrip("/"))
-            if name.startswith("./"):
-                name = name[2:]
-            files[name] = member.data
+            files[_member_path(member.name)] = member.data
     return files
 
 
@@ -247,11 +250,9 @@ def same_content(members, files, mtime=None):
         wanted[name] = (mode, data)
     found = {}
     for member in members:
-        name = posixpath.normpath(member.name.lstrip("/"))
+        name = _member_path(member.name)
         if name == ".":
             continue
-        if name.startswith("./"):
-            name = name[2:]
         if member.uid != 0 or member.gid != 0:
             return False
         if mtime is not None and member.mtime != mtime:
