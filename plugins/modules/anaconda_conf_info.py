@@ -124,7 +124,7 @@ conf:
         root (quality 30, length 15, strict)
         user (quality 30, length 15, strict)
         luks (quality 30, length 20, strict)
-format:
+kind:
   description: What was read, V(dropin) (O(path) is a drop-in, or O(content) was given) or V(updates_image).
   returned: always
   type: str
@@ -198,9 +198,9 @@ def _read_path(path, member, result):
     if data is None:
         raise FileError("path %s does not exist" % path)
     if is_image(data):
-        result.update(format="updates_image", dropin=member)
+        result.update(kind="updates_image", dropin=member)
         return _image_text(path, data, member), "%s:%s" % (path, member)
-    result["format"] = "dropin"
+    result["kind"] = "dropin"
     return decode_text(data, path, what="path"), path
 
 
@@ -222,7 +222,7 @@ def _read(module, result):
         text, source = _read_path(os.path.abspath(params["path"]), member, result)
     else:
         text, source = params["content"], "content"
-        result["format"] = "dropin"
+        result["kind"] = "dropin"
     parsed = parse_conf(text, release.name, source)
     for warning in parsed.warnings + _coverage_warnings(parsed, source):
         module.warn(warning)

@@ -40,7 +40,7 @@ def test_content(capsys):
     result = ok(capsys, content=CONF, target="F40")
     assert result["changed"] is False
     assert result["policies"] == [ROOT, USER, LUKS]
-    assert (result["format"], result["target"], result["conf"]) == ("dropin", "F40", CONF)
+    assert (result["kind"], result["target"], result["conf"]) == ("dropin", "F40", CONF)
     assert "dropin" not in result and "warnings" not in result
 
 
@@ -55,9 +55,9 @@ def test_path_dropin_and_image(capsys, tmp_path, check_mode):
     image.write_bytes(ui.build_image({DROPIN: CONF}))
     stamps = [os.stat(str(p)).st_mtime_ns for p in (dropin, image)]
     result = ok(capsys, path=str(dropin), target="RHEL10", check_mode=check_mode)
-    assert (result["changed"], result["format"], result["policies"]) == (False, "dropin", [ROOT, USER, LUKS])
+    assert (result["changed"], result["kind"], result["policies"]) == (False, "dropin", [ROOT, USER, LUKS])
     result = ok(capsys, path=str(image), target="RHEL10", check_mode=check_mode)
-    assert (result["changed"], result["format"], result["dropin"]) == (False, "updates_image", DROPIN)
+    assert (result["changed"], result["kind"], result["dropin"]) == (False, "updates_image", DROPIN)
     assert result["policies"] == [ROOT, USER, LUKS] and result["conf"] == CONF
     assert [os.stat(str(p)).st_mtime_ns for p in (dropin, image)] == stamps
     assert dropin.read_text() == CONF
