@@ -397,6 +397,16 @@ def _update_image(module, result, diffs, image, current, member, conf):
         result["changed"] = _set_attributes(module, image, True, result["changed"])
 
 
+def _compare_content(result, diffs, content_text, conf):
+    """Content mode: "changed" says the given text differs from the result.
+
+    Rendering alone (no content, no files) changes nothing.
+    """
+    if content_text is not None and content_text != conf:
+        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
+        result["changed"] = True
+
+
 def main():
     module = AnsibleModule(
         argument_spec=spec(
@@ -414,16 +424,12 @@ def main():
     params = module.params
     # Relative paths are relative to where the module runs; make them absolute
     # once so every later step (backup, temp file, atomic move) agrees.
-    dest = os.path.abspath(params["dest"]) if params["dest"] is not None else None
-    image = os.path.abspath(params["updates_image"]) if params["updates_image"] is not None else None
+    dest, image = (None if params[option] is None else os.path.abspath(params[option])
+                   for option in ("dest", "updates_image"))
     read_mode = params["policies"] is None and params["product"] is None
     member = _check_arguments(module, dest, image, read_mode)
-
     result = dict(changed=False, dropin=member)
-    if dest is not None:
-        result["dest"] = dest
-    if image is not None:
-        result["updates_image"] = image
+    result.update((key, path) for key, path in (("dest", dest), ("updates_image", image)) if path is not None)
 
     # What is there now.
     dest_text = _read_text(module, dest) if dest is not None and os.path.exists(dest) else None
@@ -445,11 +451,8 @@ def main():
         _update_dest(module, result, diffs, dest, dest_text, conf)
     if image is not None:
         _update_image(module, result, diffs, image, (image_text, image_members), member, conf)
-    if dest is None and image is None and content_text is not None and content_text != conf:
-        # Content mode: "changed" says the given text differs from the result.
-        # Rendering alone (no content, no files) changes nothing.
-        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
-        result["changed"] = True
+    if dest is None and image is None:
+        _compare_content(result, diffs, content_text, conf)
 
     if module._diff and diffs:
         result["diff"] = diffs if len(diffs) > 1 else diffs[0]
