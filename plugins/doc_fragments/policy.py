@@ -9,7 +9,7 @@ __metaclass__ = type
 
 
 class ModuleDocFragment(object):
-    """Options shared by every plugin that takes password policies."""
+    """Options shared by the plugins: password policies, installer releases, reading only."""
 
     DOCUMENTATION = r"""
 options:
@@ -32,4 +32,43 @@ options:
       - The presets are this collection's documented choice; anaconda itself never shipped per-product policies.
     type: str
     choices: [server, cloud, workstation]
+"""
+
+    # The installer release of the kickstart modules (ks_pwpolicy, ks_pwpolicy_info).
+    KICKSTART_TARGET = r"""
+options:
+  target:
+    description:
+      - The installer release, as pykickstart names it, for example V(F22) to V(F46), V(RHEL7) to V(RHEL10),
+        or V(DEVEL).
+      - It decides what an omitted C(pwpolicy) option or policy field means, which of several lines for one name is
+        in effect, and what the installer does with the C(%anaconda) section (see the description).
+      - Defaults to the release on the kickstart's C(#version=) line; without one the module fails and asks for
+        O(target).
+    type: str
+"""
+
+    # The installer release of the anaconda configuration modules (anaconda_conf, anaconda_conf_info).
+    CONF_TARGET = r"""
+options:
+  target:
+    description:
+      - The installer release, as pykickstart names it (for example V(F40), V(RHEL10), V(DEVEL)).
+      - It must read anaconda configuration, that is Fedora 34 or later or RHEL 9 or later; older releases take
+        the C(%anaconda) C(pwpolicy) section instead (modules M(kickstart.pwpolicy.ks_pwpolicy) and
+        M(kickstart.pwpolicy.ks_pwpolicy_info)).
+      - It decides what an omitted field means (the installer's shipped configuration for that release).
+    type: str
+    default: DEVEL
+"""
+
+    # The modules that only read (ks_pwpolicy_info, anaconda_conf_info).
+    INFO_MODULE = r"""
+attributes:
+  check_mode:
+    support: full
+    description: The module only reads, so it runs the same way in check mode.
+  diff_mode:
+    support: none
+    description: The module changes nothing, so there is no diff.
 """

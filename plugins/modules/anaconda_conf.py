@@ -19,9 +19,10 @@ description:
     those installers this is the only way to set a password policy.
   - Writes the drop-in to a file (O(dest)), builds an installer updates image holding it (O(updates_image), to boot
     with C(inst.updates=URL)), or both; with neither, or with O(content), it only returns the text.
-  - Without O(policies) and O(product) it reads instead of writing, returning the policies that O(dest),
-    O(updates_image) or O(content) holds (the first given, in that order); it then fails when that file does not
-    exist or does not parse. To write the installer's shipped defaults, give an empty O(policies) (V({})).
+  - To read the policies a drop-in or an updates image holds, use M(kickstart.pwpolicy.anaconda_conf_info).
+    Called without O(policies) and O(product), this module still reads instead of writing (the policies that
+    O(dest), O(updates_image) or O(content) holds, the first given); that is deprecated and will be removed in
+    version 1.0.0. To write the installer's shipped defaults, give an empty O(policies) (V({})).
   - A drop-in's C(password_policies) replaces the installer's whole list, and a policy missing from it has no limits
     at all, so the drop-in always holds C(root), C(user) and C(luks); a policy you do not give is written with the
     O(product) preset, else with the installer's shipped default for O(target) (quality 1, length 6, and only
@@ -32,6 +33,7 @@ author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 extends_documentation_fragment:
   - kickstart.pwpolicy.policy
+  - kickstart.pwpolicy.policy.conf_target
   - ansible.builtin.files
 attributes:
   check_mode:
@@ -41,14 +43,6 @@ attributes:
     support: full
     description: Shows the drop-in text before and after, for O(dest) and for the drop-in inside O(updates_image).
 options:
-  target:
-    description:
-      - The installer release, as pykickstart names it (for example V(F40), V(RHEL10), V(DEVEL)).
-      - It must read anaconda configuration, that is Fedora 34 or later or RHEL 9 or later; older releases take
-        the C(%anaconda) C(pwpolicy) section instead (module M(kickstart.pwpolicy.ks_pwpolicy)).
-      - It decides what an omitted field means (the installer's shipped configuration for that release).
-    type: str
-    default: DEVEL
   dest:
     description:
       - The drop-in file to write, for example C(/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf) on an installer
@@ -96,6 +90,7 @@ notes:
   - Fedora 34, Fedora 35 and RHEL 9 also read the deprecated C(%anaconda) section (Fedora 35 ignores it); use one
     form per installer.
 seealso:
+  - module: kickstart.pwpolicy.anaconda_conf_info
   - module: kickstart.pwpolicy.ks_pwpolicy
   - name: Anaconda configuration files
     description: How the installer reads its configuration and drop-ins.
@@ -128,18 +123,14 @@ EXAMPLES = r"""
     target: F42
   register: rendered
 
-- name: Read the policies an existing updates image holds
-  kickstart.pwpolicy.anaconda_conf:
-    updates_image: /var/www/html/ks/rhel10-updates.img
-    target: RHEL10
-  register: current
+# To read the policies an existing drop-in or updates image holds, use kickstart.pwpolicy.anaconda_conf_info.
 """
 
 RETURN = r"""
 policies:
   description:
     - The policies the drop-in holds afterwards, in the order root, user, luks.
-    - In read mode, the policies found.
+    - In the deprecated read mode, the policies found.
   returned: always
   type: list
   elements: dict
@@ -152,7 +143,7 @@ previous:
   elements: dict
   sample: []
 conf:
-  description: The drop-in text (afterwards; in read mode the text that was read).
+  description: The drop-in text (afterwards; in the deprecated read mode the text that was read).
   returned: always
   type: str
   sample: |
@@ -191,23 +182,28 @@ backup_image:
 import os
 
 from ansible.module_utils.basic import AnsibleModule
-from ansible.module_utils.common.text.converters import to_bytes, to_native, to_text
+from ansible.module_utils.common.text.converters import to_bytes, to_native
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import (
-    DEFAULT_CONF_NAME,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
     ConfError,
     check_conf_name,
     conf_policies,
     conf_release,
     dropin_path,
-    parse_conf,
-    render_conf,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    conf_name_option,
+    conf_target_option,
+    policy_options,
+    spec,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import (
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import (
     UpdatesImageError,
     build_image,
-    image_files,
+    member_text,
     read_image,
     same_content,
 )
@@ -220,6 +216,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
 )
 
 NEW_FILE_MODE = 0o644
+READ_DEPRECATION = (
+    "Calling kickstart.pwpolicy.anaconda_conf without policies and product to read a drop-in or an "
+    "updates image is deprecated; read with kickstart.pwpolicy.anaconda_conf_info (path or content) "
+    "instead, or give policies: {} to write the installer's shipped defaults")
 
 
 def _dicts(policies):
@@ -276,18 +276,16 @@ def _read_image_dropin(module, path, member, required):
         module.warn("updates_image %s is not a readable updates image (%s); it will be replaced"
                     % (path, to_native(exc)))
         return None, None
-    data = image_files(members).get(member)
-    if data is None:
-        if required:
-            module.fail_json(msg="updates_image %s holds no %s; set conf_name to the drop-in's file name"
-                             % (path, member))
-        return None, members
     try:
-        return to_text(data, errors="surrogate_or_strict"), members
-    except UnicodeError:
+        text = member_text(members, member)
+    except UpdatesImageError as exc:
         if required:
-            module.fail_json(msg="updates_image %s: %s is not UTF-8 text" % (path, member))
+            module.fail_json(msg="updates_image %s: %s" % (path, to_native(exc)))
         return None, members
+    if text is None and required:
+        module.fail_json(msg="updates_image %s holds no %s; set conf_name to the drop-in's file name"
+                         % (path, member))
+    return text, members
 
 
 def _parse_previous(module, text, target, source, required):
@@ -305,16 +303,117 @@ def _parse_previous(module, text, target, source, required):
     return parsed.policies
 
 
+def _check_arguments(module, dest, image, read_mode):
+    """The drop-in's path inside an image, once every argument is known to be usable."""
+    params = module.params
+    try:
+        conf_release(params["target"])
+        member = dropin_path(check_conf_name(params["conf_name"]))
+    except ConfError as exc:
+        module.fail_json(msg=to_native(exc))
+    mtime = params["image_mtime"]
+    if not 0 <= mtime <= 0xFFFFFFFF:
+        module.fail_json(msg="image_mtime must be from 0 to 4294967295 (seconds since 1970), got %d" % mtime)
+    for option, path in (("dest", dest), ("updates_image", image)):
+        if path is not None and not read_mode:
+            _check_writable_path(module, path, option)
+    return member
+
+
+def _source(dest, image, member, dest_text, image_text, content_text):
+    """``(text, source)`` of what there is now: ``dest``, else the image, else ``content``."""
+    if dest is not None:
+        return dest_text, dest
+    if image is not None:
+        return image_text, "%s:%s" % (image, member)
+    return content_text, "content"
+
+
+def _read(module, result, text, source, path):
+    """The deprecated read mode: return the policies ``text`` holds, change nothing."""
+    module.deprecate(READ_DEPRECATION, version="1.0.0", collection_name="kickstart.pwpolicy")
+    if text is None and path is not None:
+        module.fail_json(msg="%s does not exist; give policies or product to create it" % path)
+    policies = _parse_previous(module, text or "", module.params["target"], source, required=True)
+    result.update(policies=_dicts(policies), previous=_dicts(policies), conf=text or "")
+    module.exit_json(**result)
+
+
+def _render(module):
+    """``(conf, policies)``: the drop-in text and the policies it holds."""
+    params = module.params
+    try:
+        policies = conf_policies(params["policies"], params["product"], params["target"])
+        conf, warnings = render_conf(policies)
+        check = parse_conf(conf, params["target"], "rendered configuration").policies
+    except (ConfError, PolicyError) as exc:
+        module.fail_json(msg=to_native(exc))
+    for warning in warnings:
+        module.warn(warning)
+    expected = dict(policies)
+    if "luks" in expected:
+        expected["luks"] = expected["luks"].replace(changesok=check["luks"].changesok)
+    if check != expected:  # pragma: no cover - a rendering bug, not a user error
+        module.fail_json(msg="internal error: the rendered configuration does not read back as the same policies")
+    return conf, check
+
+
+def _update_dest(module, result, diffs, dest, dest_text, conf):
+    if dest_text != conf:
+        diffs.append(dict(before_header=dest, after_header=dest, before=dest_text or "", after=conf))
+        result["changed"] = True
+        if not module.check_mode:
+            backup_file = _write(module, dest, to_bytes(conf), module.params["backup"],
+                                 None if dest_text is None else to_bytes(dest_text))
+            if backup_file:
+                result["backup_file"] = backup_file
+    if not module.check_mode:
+        result["changed"] = _set_attributes(module, dest, dest_text is not None, result["changed"])
+    elif os.path.exists(dest):
+        result["changed"] = _set_attributes(module, dest, True, result["changed"])
+
+
+def _update_image(module, result, diffs, image, current, member, conf):
+    """Rebuild ``image`` unless it holds ``conf`` already; ``current`` is ``(text, members)``."""
+    image_text, image_members = current
+    mtime = module.params["image_mtime"]
+    files = {member: conf}
+    image_existed = os.path.exists(image)
+    if image_members is None or not same_content(image_members, files, mtime):
+        header = "%s:%s" % (image, member)
+        diffs.append(dict(before_header=header, after_header=header, before=image_text or "", after=conf))
+        result["changed"] = True
+        if not module.check_mode:
+            try:
+                data = build_image(files, mtime)
+            except UpdatesImageError as exc:
+                module.fail_json(msg="updates_image: %s" % to_native(exc))
+            backup_image = _write(module, image, data, module.params["backup"])
+            if backup_image:
+                result["backup_image"] = backup_image
+    if not module.check_mode:
+        result["changed"] = _set_attributes(module, image, image_existed, result["changed"])
+    elif image_existed:
+        result["changed"] = _set_attributes(module, image, True, result["changed"])
+
+
+def _compare_content(result, diffs, content_text, conf):
+    """Content mode: "changed" says the given text differs from the result.
+
+    Rendering alone (no content, no files) changes nothing.
+    """
+    if content_text is not None and content_text != conf:
+        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
+        result["changed"] = True
+
+
 def main():
     module = AnsibleModule(
-        argument_spec=dict(
-            policies=dict(type="raw"),
-            product=dict(type="str", choices=["server", "cloud", "workstation"]),
-            target=dict(type="str", default="DEVEL"),
+        argument_spec=spec(
+            policy_options(), conf_target_option(), conf_name_option(),
             dest=dict(type="path"),
             content=dict(type="str"),
             updates_image=dict(type="path"),
-            conf_name=dict(type="str", default=DEFAULT_CONF_NAME),
             image_mtime=dict(type="int", default=0),
             backup=dict(type="bool", default=False),
         ),
@@ -325,28 +424,12 @@ def main():
     params = module.params
     # Relative paths are relative to where the module runs; make them absolute
     # once so every later step (backup, temp file, atomic move) agrees.
-    dest = os.path.abspath(params["dest"]) if params["dest"] is not None else None
-    image = os.path.abspath(params["updates_image"]) if params["updates_image"] is not None else None
-    target = params["target"]
+    dest, image = (None if params[option] is None else os.path.abspath(params[option])
+                   for option in ("dest", "updates_image"))
     read_mode = params["policies"] is None and params["product"] is None
-
-    try:
-        conf_release(target)
-        member = dropin_path(check_conf_name(params["conf_name"]))
-    except ConfError as exc:
-        module.fail_json(msg=to_native(exc))
-    mtime = params["image_mtime"]
-    if not 0 <= mtime <= 0xFFFFFFFF:
-        module.fail_json(msg="image_mtime must be from 0 to 4294967295 (seconds since 1970), got %d" % mtime)
-    for option, path in (("dest", dest), ("updates_image", image)):
-        if path is not None and not read_mode:
-            _check_writable_path(module, path, option)
-
+    member = _check_arguments(module, dest, image, read_mode)
     result = dict(changed=False, dropin=member)
-    if dest is not None:
-        result["dest"] = dest
-    if image is not None:
-        result["updates_image"] = image
+    result.update((key, path) for key, path in (("dest", dest), ("updates_image", image)) if path is not None)
 
     # What is there now.
     dest_text = _read_text(module, dest) if dest is not None and os.path.exists(dest) else None
@@ -354,86 +437,22 @@ def main():
     if image is not None and os.path.exists(image):
         image_text, image_members = _read_image_dropin(module, image, member, required=read_mode)
     content_text = params["content"]
-
+    previous_text, previous_source = _source(dest, image, member, dest_text, image_text, content_text)
     if read_mode:
-        if dest is not None:
-            source, text = dest, dest_text
-        elif image is not None:
-            source, text = "%s:%s" % (image, member), image_text
-        else:
-            source, text = "content", content_text
-        if text is None and (dest is not None or image is not None):
-            module.fail_json(msg="%s does not exist; give policies or product to create it" % (dest or image))
-        policies = _parse_previous(module, text or "", target, source, required=True)
-        result.update(policies=_dicts(policies), previous=_dicts(policies), conf=text or "")
-        module.exit_json(**result)
+        _read(module, result, previous_text, previous_source, dest or image)
 
     # What it should be.
-    try:
-        policies = conf_policies(params["policies"], params["product"], target)
-        conf, warnings = render_conf(policies)
-        check = parse_conf(conf, target, "rendered configuration").policies
-    except (ConfError, PolicyError) as exc:
-        module.fail_json(msg=to_native(exc))
-    for warning in warnings:
-        module.warn(warning)
-    expected = dict(policies)
-    if "luks" in expected:
-        expected["luks"] = expected["luks"].replace(changesok=check["luks"].changesok)
-    if check != expected:  # pragma: no cover - a rendering bug, not a user error
-        module.fail_json(msg="internal error: the rendered configuration does not read back as the same policies")
-
-    if dest is not None:
-        previous_text, previous_source = dest_text, dest
-    elif image is not None:
-        previous_text, previous_source = image_text, "%s:%s" % (image, member)
-    else:
-        previous_text, previous_source = content_text, "content"
-    previous = _parse_previous(module, previous_text, target, previous_source, required=False)
-    result.update(policies=_dicts(check), previous=_dicts(previous), conf=conf)
+    conf, policies = _render(module)
+    previous = _parse_previous(module, previous_text, params["target"], previous_source, required=False)
+    result.update(policies=_dicts(policies), previous=_dicts(previous), conf=conf)
 
     diffs = []
     if dest is not None:
-        dest_changed = dest_text != conf
-        if dest_changed:
-            diffs.append(dict(before_header=dest, after_header=dest, before=dest_text or "", after=conf))
-            result["changed"] = True
-            if not module.check_mode:
-                backup_file = _write(module, dest, to_bytes(conf), params["backup"],
-                                     None if dest_text is None else to_bytes(dest_text))
-                if backup_file:
-                    result["backup_file"] = backup_file
-        if not module.check_mode:
-            result["changed"] = _set_attributes(module, dest, dest_text is not None, result["changed"])
-        elif os.path.exists(dest):
-            result["changed"] = _set_attributes(module, dest, True, result["changed"])
-
+        _update_dest(module, result, diffs, dest, dest_text, conf)
     if image is not None:
-        files = {member: conf}
-        image_existed = os.path.exists(image)
-        image_changed = image_members is None or not same_content(image_members, files, mtime)
-        if image_changed:
-            header = "%s:%s" % (image, member)
-            diffs.append(dict(before_header=header, after_header=header, before=image_text or "", after=conf))
-            result["changed"] = True
-            if not module.check_mode:
-                try:
-                    data = build_image(files, mtime)
-                except UpdatesImageError as exc:
-                    module.fail_json(msg="updates_image: %s" % to_native(exc))
-                backup_image = _write(module, image, data, params["backup"])
-                if backup_image:
-                    result["backup_image"] = backup_image
-        if not module.check_mode:
-            result["changed"] = _set_attributes(module, image, image_existed, result["changed"])
-        elif image_existed:
-            result["changed"] = _set_attributes(module, image, True, result["changed"])
-
-    if dest is None and image is None and content_text is not None and content_text != conf:
-        # Content mode: "changed" says the given text differs from the result.
-        # Rendering alone (no content, no files) changes nothing.
-        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
-        result["changed"] = True
+        _update_image(module, result, diffs, image, (image_text, image_members), member, conf)
+    if dest is None and image is None:
+        _compare_content(result, diffs, content_text, conf)
 
     if module._diff and diffs:
         result["diff"] = diffs if len(diffs) > 1 else diffs[0]

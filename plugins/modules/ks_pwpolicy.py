@@ -13,8 +13,9 @@ module: ks_pwpolicy
 short_description: Manage the C(%anaconda) C(pwpolicy) lines of a kickstart
 version_added: 0.1.0
 description:
-  - Reads and writes the installer password policies of a kickstart file, the C(pwpolicy) commands of its
-    C(%anaconda) section, for the installer release you target.
+  - Writes the installer password policies of a kickstart file, the C(pwpolicy) commands of its
+    C(%anaconda) section, for the installer release you target, and returns the policies in effect before and
+    after. To only read them, use M(kickstart.pwpolicy.ks_pwpolicy_info).
   - The whole kickstart is parsed with pykickstart for that release, with a real implementation of the
     C(%anaconda) section, so errors name the kickstart line and what is wrong.
   - Edits are surgical. Only C(pwpolicy) lines change (and a C(%anaconda) section that is added or left empty);
@@ -38,6 +39,7 @@ requirements:
   - pykickstart 3.x on the managed node (package C(pykickstart), or C(python3-kickstart) on Fedora and RHEL)
 extends_documentation_fragment:
   - kickstart.pwpolicy.policy
+  - kickstart.pwpolicy.policy.kickstart_target
   - ansible.builtin.files
 attributes:
   check_mode:
@@ -79,9 +81,10 @@ options:
     description:
       - V(present) writes the policies of O(policies) and O(product).
       - V(absent) removes the C(pwpolicy) lines of the policies named in O(policies) (their fields are ignored), of
-        all three names when O(product) is given, and of every name when neither is given. An empty O(policies)
-        (V({})) names nothing, which reads the kickstart without changing it. A C(%anaconda) section left without
-        commands is removed as a whole.
+        all three names when O(product) is given, and of every name when neither is given. A C(%anaconda) section
+        left without commands is removed as a whole.
+      - An empty O(policies) (V({})) with V(absent) names nothing and only reads the kickstart. That spelling is
+        deprecated and will be removed in version 1.0.0; read with M(kickstart.pwpolicy.ks_pwpolicy_info).
     type: str
     choices: [present, absent]
     default: present
@@ -91,15 +94,6 @@ options:
         not give.
     type: bool
     default: false
-  target:
-    description:
-      - The installer release, as pykickstart names it, for example V(F22) to V(F46), V(RHEL7) to V(RHEL10),
-        or V(DEVEL).
-      - It decides what an omitted C(pwpolicy) option or policy field means, which duplicate is in effect, and
-        whether the section may be written at all (see the description).
-      - Defaults to the release on the kickstart's C(#version=) line; without one the module fails and asks for
-        O(target).
-    type: str
   validate:
     description:
       - When true, the kickstart before and after the change must parse with pykickstart for O(target), and
@@ -123,6 +117,7 @@ notes:
   - Anaconda applies these policies to passwords typed in its user interface only; passwords the kickstart itself
     sets are not checked by the installer. Use the filter P(kickstart.pwpolicy.pwpolicy_check#filter) for those.
 seealso:
+  - module: kickstart.pwpolicy.ks_pwpolicy_info
   - module: kickstart.pwpolicy.anaconda_conf
   - name: Anaconda kickstart documentation, pwpolicy
     description: The upstream reference for the C(%anaconda) section and the C(pwpolicy) command.
@@ -176,14 +171,7 @@ EXAMPLES = r"""
   register: rendered
   no_log: true
 
-- name: Read the policies a kickstart holds, without changing it
-  kickstart.pwpolicy.ks_pwpolicy:
-    path: /srv/ks/server.ks
-    target: F33
-    policies: {}
-    state: absent
-  check_mode: true
-  register: current
+# To read the policies a kickstart holds, use kickstart.pwpolicy.ks_pwpolicy_info.
 """
 
 RETURN = r"""
@@ -248,6 +236,11 @@ import os
 
 from ansible.module_utils.basic import AnsibleModule, missing_required_lib
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    kickstart_target_option,
+    policy_options,
+    spec,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
     DirectoryLock,
@@ -268,6 +261,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import 
 
 # Content shorter than this cannot hold a secret-bearing kickstart line.
 _MIN_MASKED = 16
+READ_DEPRECATION = (
+    "Reading a kickstart's policies with kickstart.pwpolicy.ks_pwpolicy (state=absent with an empty "
+    "policies and no product) is deprecated; use kickstart.pwpolicy.ks_pwpolicy_info (path or content) instead")
+
+
+def _reads_only(params):
+    """True for the read-only spelling: state=absent naming no policy at all."""
+    policies = params["policies"]
+    return (params["state"] == "absent" and params["product"] is None
+            and isinstance(policies, (dict, list)) and not policies)
 
 
 def _policy_dicts(policies):
@@ -352,14 +355,12 @@ def _fill(module, output, result, path, whole, before=None):
 
 def main():
     module = AnsibleModule(
-        argument_spec=dict(
+        argument_spec=spec(
+            policy_options(), kickstart_target_option(),
             path=dict(type="path", aliases=["dest"]),
             content=dict(type="str"),
-            policies=dict(type="raw"),
-            product=dict(type="str", choices=["server", "cloud", "workstation"]),
             state=dict(type="str", choices=["present", "absent"], default="present"),
             exclusive=dict(type="bool", default=False),
-            target=dict(type="str"),
             validate=dict(type="bool", default=True),
             backup=dict(type="bool", default=False),
         ),
@@ -371,6 +372,8 @@ def main():
         module.fail_json(msg=missing_required_lib(PYKICKSTART_PACKAGE),
                          exception=PYKICKSTART_IMPORT_ERROR)
     params = module.params
+    if _reads_only(params):
+        module.deprecate(READ_DEPRECATION, version="1.0.0", collection_name="kickstart.pwpolicy")
     output = dict(changed=False)
     if params["path"] is not None:
         if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:

@@ -24,7 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import Redactor, hide
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions

@@ -9,8 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import anaconda_conf as ac
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import ConfError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _anaconda_conf as ac
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _anaconda_conf_parse as acp
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _anaconda_conf_render as acr
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import ConfError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     PRESETS,
@@ -129,7 +131,7 @@ def test_conf_policies_reports_bad_input(policies, product, message):
 # --------------------------------------------------------------------------
 
 def test_render_shipped_defaults_matches_anaconda_conf_lines():
-    text, warnings = ac.render_conf(SHIPPED_POLICIES)
+    text, warnings = acr.render_conf(SHIPPED_POLICIES)
     assert warnings == []
     body = text.split("[User Interface]\n", 1)[1]
     expected = "\n".join(line for line in SHIPPED.splitlines()[1:] if not line.startswith("#")) + "\n"
@@ -139,36 +141,36 @@ def test_render_shipped_defaults_matches_anaconda_conf_lines():
 
 def test_render_line_order_of_attributes():
     policy = Policy("root", 12, 40, True, True, False)
-    assert ac.render_policy_line(policy) == "root (quality 40, length 12, strict, empty)"
+    assert acr.render_policy_line(policy) == "root (quality 40, length 12, strict, empty)"
 
 
 def test_render_changes_flags_and_luks_warning():
     policies = dict(SHIPPED_POLICIES)
     policies["root"] = policies["root"].replace(changesok=True)
     policies["luks"] = policies["luks"].replace(changesok=True)
-    text, warnings = ac.render_conf(policies)
+    text, warnings = acr.render_conf(policies)
     assert "can_change_root = True\n" in text
     assert "can_change_users = False\n" in text
     assert len(warnings) == 1 and "luks" in warnings[0] and "changesok" in warnings[0]
 
 
 def test_render_is_in_anaconda_order_whatever_the_input_order():
-    text = ac.render_conf([SHIPPED_POLICIES["luks"], SHIPPED_POLICIES["root"]])[0]
+    text = acr.render_conf([SHIPPED_POLICIES["luks"], SHIPPED_POLICIES["root"]])[0]
     assert text.index("    root (") < text.index("    luks (")
     assert "can_change_users" not in text
 
 
 def test_render_errors():
     with pytest.raises(PolicyError):
-        ac.render_conf([])
+        acr.render_conf([])
     with pytest.raises(PolicyError):
-        ac.render_conf([SHIPPED_POLICIES["root"], SHIPPED_POLICIES["root"]])
+        acr.render_conf([SHIPPED_POLICIES["root"], SHIPPED_POLICIES["root"]])
     with pytest.raises(TypeError):
-        ac.render_conf([{"name": "root"}])
+        acr.render_conf([{"name": "root"}])
 
 
 def test_rendered_text_is_valid_for_configparser_as_the_installer_reads_it():
-    text = ac.render_conf(ac.conf_policies(product="server", target="RHEL10"))[0]
+    text = acr.render_conf(ac.conf_policies(product="server", target="RHEL10"))[0]
     parser = configparser.ConfigParser()
     parser.read_string(text)
     assert parser.getboolean("User Interface", "can_change_root") is False
@@ -198,24 +200,24 @@ policy_sets = st.fixed_dictionaries({}, optional=dict((n, policy_strategy(n)) fo
 @settings(max_examples=300, deadline=None)
 @given(policies=policy_sets, target=st.sampled_from(CONF_TARGETS))
 def test_round_trip(policies, target):
-    text, warnings = ac.render_conf(policies)
+    text, warnings = acr.render_conf(policies)
     assert warnings == []
-    parsed = ac.parse_conf(text, target)
+    parsed = acp.parse_conf(text, target)
     assert parsed.policies == policies
     assert parsed.warnings == []
     assert parsed.has_policies
     assert parsed.can_change_root == (policies["root"].changesok if "root" in policies else None)
     assert parsed.can_change_users == (policies["user"].changesok if "user" in policies else None)
     # rendering what was parsed gives the same text again
-    assert ac.render_conf(parsed.policies)[0] == text
+    assert acr.render_conf(parsed.policies)[0] == text
 
 
 @settings(max_examples=100, deadline=None)
 @given(policy=policy_strategy("luks", luks_changes=True))
 def test_luks_changesok_does_not_survive(policy):
-    text, warnings = ac.render_conf([policy])
+    text, warnings = acr.render_conf([policy])
     assert bool(warnings) == policy.changesok
-    assert ac.parse_conf(text, "F40").policies["luks"] == policy.replace(changesok=False)
+    assert acp.parse_conf(text, "F40").policies["luks"] == policy.replace(changesok=False)
 
 
 # Spellings the installer accepts for the same policy: any whitespace around
@@ -257,7 +259,7 @@ def spelled_line(draw):
 @given(case=spelled_line())
 def test_parse_accepts_every_spelling(case):
     line, name, attrs = case
-    assert ac.parse_policy_line(line, 1) == (name, attrs)
+    assert acp.parse_policy_line(line, 1) == (name, attrs)
 
 
 @settings(max_examples=200, deadline=None)
@@ -265,48 +267,48 @@ def test_parse_accepts_every_spelling(case):
 def test_spelled_line_in_a_file(case):
     line, name, attrs = case
     text = "[User Interface]\npassword_policies =\n %s\n" % line
-    policy = ac.parse_conf(text, "RHEL10").policies[name]
+    policy = acp.parse_conf(text, "RHEL10").policies[name]
     assert (policy.minquality, policy.minlen) == (attrs["quality"], attrs["length"])
     assert policy.strict is ("strict" in attrs)
     assert policy.emptyok is ("empty" in attrs)
 
 
 def test_a_later_item_replaces_an_earlier_one_before_checking():
-    assert ac.parse_policy_line("root (quality, quality 5, length 6)") == ("root", {"quality": 5, "length": 6})
-    assert ac.parse_policy_line("root (strict 1, strict, length 6, quality 1)") == (
+    assert acp.parse_policy_line("root (quality, quality 5, length 6)") == ("root", {"quality": 5, "length": 6})
+    assert acp.parse_policy_line("root (strict 1, strict, length 6, quality 1)") == (
         "root", {"strict": True, "length": 6, "quality": 1})
     with pytest.raises(ConfError) as err:
-        ac.parse_policy_line("root (quality 5, quality, length 6)")
+        acp.parse_policy_line("root (quality 5, quality, length 6)")
     assert "quality needs a number" in str(err.value)
 
 
 def test_parse_the_shipped_block():
-    parsed = ac.parse_conf(SHIPPED, "F40")
+    parsed = acp.parse_conf(SHIPPED, "F40")
     assert parsed.policies == SHIPPED_POLICIES
     assert parsed.can_change_root is False and parsed.can_change_users is False
 
 
 def test_parse_line_on_the_option_line_and_option_case():
     text = "[User Interface]\nPassword_Policies: root (quality 3, length 7, strict)\n"
-    assert ac.parse_conf(text, "F40").policies == {"root": Policy("root", 7, 3, True, False, False)}
+    assert acp.parse_conf(text, "F40").policies == {"root": Policy("root", 7, 3, True, False, False)}
 
 
 def test_parse_comments_inside_the_value_are_skipped():
     text = conf_with("root (quality 1, length 6)", "# a comment", "; another", "luks (quality 2, length 8)")
-    assert list(ac.parse_conf(text, "F40").policies) == ["root", "luks"]
+    assert list(acp.parse_conf(text, "F40").policies) == ["root", "luks"]
 
 
 def test_parse_other_sections_and_options_are_left_alone():
     text = "[Storage]\nibft = True\n\n" + SHIPPED + "hidden_spokes = UserSpoke\n"
-    assert ac.parse_conf(text, "F40").policies == SHIPPED_POLICIES
+    assert acp.parse_conf(text, "F40").policies == SHIPPED_POLICIES
 
 
 def test_parse_without_the_section_or_option():
-    parsed = ac.parse_conf("[Storage]\nibft = True\n", "F40")
+    parsed = acp.parse_conf("[Storage]\nibft = True\n", "F40")
     assert (parsed.policies, parsed.has_policies, parsed.can_change_root) == ({}, False, None)
-    parsed = ac.parse_conf("[User Interface]\ncan_change_root = yes\n", "F40")
+    parsed = acp.parse_conf("[User Interface]\ncan_change_root = yes\n", "F40")
     assert (parsed.policies, parsed.has_policies, parsed.can_change_root) == ({}, False, True)
-    assert ac.parse_conf("", "F40").policies == {}
+    assert acp.parse_conf("", "F40").policies == {}
 
 
 @pytest.mark.parametrize("word, value", [
@@ -316,14 +318,14 @@ def test_parse_without_the_section_or_option():
 def test_parse_change_flags(word, value):
     text = conf_with("root (quality 1, length 6)", "user (quality 1, length 6)",
                      can_change_root=word, can_change_users=word)
-    parsed = ac.parse_conf(text, "F40")
+    parsed = acp.parse_conf(text, "F40")
     assert parsed.policies["root"].changesok is value
     assert parsed.policies["user"].changesok is value
 
 
 def test_parse_duplicate_name_first_wins_with_warning():
     text = conf_with("root (quality 1, length 6)", "root (quality 90, length 20)")
-    parsed = ac.parse_conf(text, "F40")
+    parsed = acp.parse_conf(text, "F40")
     assert parsed.policies["root"].minlen == 6
     assert len(parsed.warnings) == 1
     assert "line 4" in parsed.warnings[0] and "first" in parsed.warnings[0]
@@ -331,7 +333,7 @@ def test_parse_duplicate_name_first_wins_with_warning():
 
 def test_parse_unknown_name_is_ignored_with_warning():
     text = conf_with("admin (quality 1, length 6)", "root (quality 1, length 6)")
-    parsed = ac.parse_conf(text, "F40")
+    parsed = acp.parse_conf(text, "F40")
     assert list(parsed.policies) == ["root"]
     assert "line 3" in parsed.warnings[0] and "'admin'" in parsed.warnings[0]
 
@@ -358,7 +360,7 @@ def test_parse_unknown_name_is_ignored_with_warning():
 ])
 def test_parse_policy_line_errors(line, message):
     with pytest.raises(ConfError) as err:
-        ac.parse_policy_line(line, 7)
+        acp.parse_policy_line(line, 7)
     assert message in str(err.value)
     assert str(err.value).startswith("line 7: ")
 
@@ -372,7 +374,7 @@ def test_parse_policy_line_errors(line, message):
 ])
 def test_parse_conf_errors_name_the_line(lines, lineno, message):
     with pytest.raises(ConfError) as err:
-        ac.parse_conf(conf_with(*lines), "F40", "90-x.conf")
+        acp.parse_conf(conf_with(*lines), "F40", "90-x.conf")
     text = str(err.value)
     assert text.startswith("90-x.conf, line %d: " % lineno), text
     assert message in text
@@ -381,7 +383,7 @@ def test_parse_conf_errors_name_the_line(lines, lineno, message):
 def test_blank_line_inside_the_value_is_an_empty_policy():
     text = "[User Interface]\npassword_policies =\n    root (quality 1, length 6)\n\n    luks (quality 1, length 6)\n"
     with pytest.raises(ConfError) as err:
-        ac.parse_conf(text, "F40")
+        acp.parse_conf(text, "F40")
     assert "line 4" in str(err.value) and "no name" in str(err.value)
 
 
@@ -393,32 +395,32 @@ def test_blank_line_inside_the_value_is_an_empty_policy():
 ])
 def test_parse_conf_ini_errors(text, message):
     with pytest.raises(ConfError) as err:
-        ac.parse_conf(text, "F40", "drop.conf")
+        acp.parse_conf(text, "F40", "drop.conf")
     assert "drop.conf" in str(err.value) and message in str(err.value)
     assert "\n" not in str(err.value)
 
 
 def test_parse_conf_interpolation_error():
     with pytest.raises(ConfError) as err:
-        ac.parse_conf(conf_with("root (quality 1, length 6) %(nothing)s"), "F40")
+        acp.parse_conf(conf_with("root (quality 1, length 6) %(nothing)s"), "F40")
     assert "password_policies" in str(err.value)
 
 
 def test_parse_conf_boolean_interpolation_error():
     with pytest.raises(ConfError) as err:
-        ac.parse_conf("[User Interface]\ncan_change_root = %(x)s\n", "F40")
+        acp.parse_conf("[User Interface]\ncan_change_root = %(x)s\n", "F40")
     assert "can_change_root" in str(err.value)
 
 
 def test_parse_conf_bad_boolean_names_the_line():
     with pytest.raises(ConfError) as err:
-        ac.parse_conf("[User Interface]\n\ncan_change_users = maybe\n", "F40", "x.conf")
+        acp.parse_conf("[User Interface]\n\ncan_change_users = maybe\n", "F40", "x.conf")
     assert str(err.value).startswith("x.conf, line 3: can_change_users must be True or False")
 
 
 def test_parse_conf_refuses_old_targets():
     with pytest.raises(ConfError):
-        ac.parse_conf(SHIPPED, "RHEL8")
+        acp.parse_conf(SHIPPED, "RHEL8")
 
 
 # --------------------------------------------------------------------------
@@ -441,7 +443,7 @@ def test_bad_conf_names(name):
 @given(line=st.text(alphabet=list("rootuserlks qualitylengthstrictempty 0123456789(),\t-+_x"), max_size=60))
 def test_any_line_parses_or_fails_cleanly(line):
     try:
-        name, attrs = ac.parse_policy_line(line, 2)
+        name, attrs = acp.parse_policy_line(line, 2)
     except ConfError as exc:
         assert str(exc).startswith("line 2: ")
         return
@@ -454,7 +456,7 @@ def test_any_line_parses_or_fails_cleanly(line):
 @given(text=st.text(alphabet=list("[]User Interfacpsword_olie=:\n rt(qualiy1,lengh6)#;%"), max_size=120))
 def test_any_file_parses_or_fails_cleanly(text):
     try:
-        parsed = ac.parse_conf(text, "F40")
+        parsed = acp.parse_conf(text, "F40")
     except ConfError as exc:
         assert str(exc)
         return

@@ -24,10 +24,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _redact
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as pwcheck
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import ConfError, check_conf_name
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import ConfError, check_conf_name
 
 SECRETS = ["a\\secret-1", "it's \"mixed\"-2", "tab\there-3", "caf\u00e9\u00df-4"]
 

@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.updates_image import UpdatesImageError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import UpdatesImageError
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 TEXT = "[User Interface]\npassword_policies =\n    root (quality 1, length 6)\n"
@@ -262,3 +262,28 @@ def test_read_error_non_utf8_name():
     with pytest.raises(UpdatesImageError) as err:
         ui.read_image(bytes(raw))
     assert "not UTF-8" in str(err.value)
+
+
+# --------------------------------------------------------------------------
+# telling an image from a drop-in, and the drop-in's text
+# --------------------------------------------------------------------------
+
+def test_is_image():
+    image = ui.build_image({DROPIN: TEXT})
+    assert ui.is_image(image) is True
+    assert ui.is_image(gzip.decompress(image)) is True
+    assert ui.is_image(TEXT.encode()) is False
+    assert ui.is_image(b"") is False
+    assert ui.is_image(b"# 070701\n[User Interface]\n") is False
+
+
+def test_member_text():
+    members = ui.read_image(ui.build_image({DROPIN: TEXT, "etc/bin": b"\xff"}))
+    assert ui.member_text(members, DROPIN) == TEXT
+    assert ui.member_text(members, "etc/missing.conf") is None
+    # a directory is not a file
+    assert ui.member_text(members, "etc") is None
+    with pytest.raises(UpdatesImageError, match="etc/bin is not UTF-8 text"):
+        ui.member_text(members, "etc/bin")
+    dotted = [ui.Member("./" + m.name, m.mode, data=m.data) for m in members]
+    assert ui.member_text(dotted, DROPIN) == TEXT

@@ -8,8 +8,8 @@ import stat
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import updates_image as ui
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils.anaconda_conf import parse_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf as module
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
 

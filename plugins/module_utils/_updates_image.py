@@ -39,6 +39,7 @@ import zlib
 
 NEWC_MAGIC = b"070701"
 CRC_MAGIC = b"070702"
+GZIP_MAGIC = b"\x1f\x8b"
 TRAILER = "TRAILER!!!"
 HEADER_LEN = 110
 DIR_MODE = stat.S_IFDIR | 0o755
@@ -195,9 +196,18 @@ def read_cpio(raw):
         offset = data_end + len(_pad(data_end))
 
 
+def is_image(data):
+    """True when ``data`` starts like an updates image (gzip data or a ``newc`` archive).
+
+    No anaconda configuration text starts so: its first line is a comment, a
+    blank line or a section header.
+    """
+    return data[:2] == GZIP_MAGIC or data[:6] in (NEWC_MAGIC, CRC_MAGIC)
+
+
 def read_image(data):
     """Members of a gzip-compressed (or plain) ``newc`` updates image."""
-    if data[:2] == b"\x1f\x8b":
+    if data[:2] == GZIP_MAGIC:
         data = _gunzip(data, MAX_UNPACKED)
     elif len(data) > MAX_UNPACKED:
         raise UpdatesImageError("the image holds more than %d bytes; an updates image with a configuration "
@@ -226,16 +236,33 @@ def _gunzip(data, limit):
     return b"".join(out)
 
 
+def _member_path(name):
+    """A member name as a path relative to the root: ``/etc/x`` and ``./etc/x`` (what
+    ``find . | cpio -o`` writes) become ``etc/x``; the root itself is ``.``."""
+    return posixpath.normpath(name.lstrip("/"))
+
+
 def image_files(members):
     """``{path: bytes}`` of the regular files among ``members`` (names normalized)."""
     files = {}
     for member in members:
         if stat.S_ISREG(member.mode):
-            name = posixpath.normpath(member.name.lstrip("/"))
-            if name.startswith("./"):
-                name = name[2:]
-            files[name] = member.data
+            files[_member_path(member.name)] = member.data
     return files
+
+
+def member_text(members, name):
+    """The UTF-8 text of the regular file ``name`` among ``members``; None when there is none.
+
+    Raises :class:`UpdatesImageError` when the file is not UTF-8 text.
+    """
+    data = image_files(members).get(name)
+    if data is None:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UpdatesImageError("%s is not UTF-8 text" % name)
 
 
 def same_content(members, files, mtime=None):
@@ -247,11 +274,9 @@ def same_content(members, files, mtime=None):
         wanted[name] = (mode, data)
     found = {}
     for member in members:
-        name = posixpath.normpath(member.name.lstrip("/"))
+        name = _member_path(member.name)
         if name == ".":
             continue
-        if name.startswith("./"):
-            name = name[2:]
         if member.uid != 0 or member.gid != 0:
             return False
         if mtime is not None and member.mtime != mtime:

@@ -1,0 +1,259 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Reading password policies from an anaconda configuration drop-in.
+
+The format is described in ``_anaconda_conf``.  :func:`parse_conf` accepts
+what the installer accepts and rejects what it rejects, naming the line.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import configparser
+import re
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
+    CHANGE_OPTIONS,
+    OPTION,
+    SECTION,
+    ConfError,
+    conf_release,
+    defaults_target,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, Policy, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import parse_release
+
+# configparser's section header rule.
+_SECTION_RE = re.compile(r"\[(?P<header>.+)\]")
+_OPTION_RE = re.compile(r"^(?P<key>[^=:\s][^=:]*?)\s*[=:]\s*(?P<value>.*)$")
+_INT_ATTRS = {"quality": "minquality", "length": "minlen"}
+_FLAG_ATTRS = {"strict": "strict", "empty": "emptyok"}
+# configparser's boolean words (case-insensitive), as the installer reads them.
+_BOOL_WORDS = {"1": True, "yes": True, "true": True, "on": True,
+               "0": False, "no": False, "false": False, "off": False}
+
+
+def _split_two(text):
+    """Cut ``text`` (stripped) at its first run of whitespace: always two strings."""
+    parts = text.strip().split(None, 1)
+    return (parts + ["", ""])[:2]
+
+
+def _raw_items(rest):
+    """``{attr: value}`` of the text after a policy name, a later item replacing an earlier one.
+
+    Items are only checked afterwards, so "quality, quality 3" is fine.
+    """
+    raw = {}
+    for item in rest.strip("()").split(","):
+        if item == "":
+            continue  # "a,,b" and a trailing comma are fine; " " is not
+        key, value = _split_two(item)
+        raw.pop(key, None)
+        raw[key] = value
+    return raw
+
+
+def _attr_value(where, line, key, value):
+    """The value of one attribute as the installer reads it, or :class:`ConfError`."""
+    if key in _FLAG_ATTRS and not value:
+        return True
+    if key in _INT_ATTRS and value:
+        try:
+            return int(value)
+        except ValueError:
+            raise ConfError(
+                "%s: %r: %s must be a whole number, got %r" % (where, line.strip(), key, value))
+    if key in _INT_ATTRS:
+        raise ConfError(
+            "%s: %r: %s needs a number, e.g. '%s 6'" % (where, line.strip(), key, key))
+    if key in _FLAG_ATTRS:
+        raise ConfError(
+            "%s: %r: %s is a flag and takes no value (write '%s' or leave it out)"
+            % (where, line.strip(), key, key))
+    raise ConfError(
+        "%s: %r: unknown attribute %r: valid attributes are quality N, length N, "
+        "strict, empty" % (where, line.strip(), key))
+
+
+def parse_policy_line(line, lineno=None):
+    """Parse one ``password_policies`` line into ``(name, {attr: value})``.
+
+    Accepts exactly what the installer accepts and raises :class:`ConfError`
+    for what it rejects, naming the line.  Attribute values are returned as the
+    installer reads them (``int`` for quality/length, ``True`` for flags); a
+    repeated attribute keeps its last value, as in the installer.
+    """
+    where = ("line %d" % lineno) if lineno else "policy line"
+    name, rest = _split_two(line)
+    attrs = dict((key, _attr_value(where, line, key, value)) for key, value in _raw_items(rest).items())
+    if not name:
+        raise ConfError("%s: %r: the policy has no name (root, user or luks)" % (where, line.strip()))
+    for key in ("length", "quality"):
+        if key not in attrs:
+            raise ConfError(
+                "%s: %r: %s is required, e.g. '%s (quality 1, length 6)'"
+                % (where, line.strip(), key, name))
+    return name, attrs
+
+
+def _option_start(raw, in_section, option):
+    """``(in_section, found)`` after the line ``raw``; ``found`` is the option's first value or None."""
+    stripped = raw.strip()
+    if stripped.startswith(("#", ";")) or not stripped:
+        return in_section, None
+    header = _SECTION_RE.match(stripped)
+    if header:
+        return header.group("header") == SECTION, None
+    match = _OPTION_RE.match(stripped) if in_section else None
+    if match and match.group("key").strip().lower() == option:
+        return in_section, match.group("value").strip()
+    return in_section, None
+
+
+def _value_lines(text, option):
+    """Line numbers of the value lines of ``option`` in the policy section (raw scan).
+
+    Mirrors configparser's layout rules closely enough to point errors at the
+    right line: returns ``(option_lineno, [(lineno, stripped_text), ...])`` or
+    ``(None, [])`` when the option is not found.
+    """
+    in_section, found, values, option_indent = False, None, [], 0
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        stripped = raw.strip()
+        if found is None:
+            in_section, first = _option_start(raw, in_section, option)
+            if first is not None:
+                found, option_indent = lineno, len(raw) - len(raw.lstrip())
+                values = [(lineno, first)] if first else []
+        elif stripped.startswith(("#", ";")):
+            continue
+        elif not stripped:
+            values.append((lineno, ""))
+        elif len(raw) - len(raw.lstrip()) > option_indent:
+            values.append((lineno, stripped))
+        else:
+            break
+    while values and not values[-1][1]:
+        values.pop()
+    while values and not values[0][1]:
+        values.pop(0)
+    return found, values
+
+
+def _line_ref(lineno):
+    return ("line %d" % lineno) if lineno else "the file"
+
+
+class ParsedConf(object):
+    """What a drop-in says about password policies.
+
+    ``policies``: ``{name: Policy}`` for the names anaconda uses (first line
+    of a name wins, as in the installer); ``can_change_root`` /
+    ``can_change_users``: the booleans, ``None`` when the file does not set
+    them; ``has_policies``: whether the file sets ``password_policies``;
+    ``warnings``: things the installer accepts but that probably are mistakes.
+    """
+
+    def __init__(self, policies, can_change_root, can_change_users, has_policies, warnings):
+        self.policies = policies
+        self.can_change_root = can_change_root
+        self.can_change_users = can_change_users
+        self.has_policies = has_policies
+        self.warnings = warnings
+
+
+def _get(parser, option, source):
+    try:
+        return parser.get(SECTION, option)
+    except configparser.Error as exc:
+        raise ConfError("%s: %s: %s" % (source, option, " ".join(str(exc).split())))
+
+
+def _change_flags(parser, text, source):
+    """``{name: bool or None}``: ``can_change_root`` / ``can_change_users`` by policy name."""
+    flags = {}
+    for name, option in CHANGE_OPTIONS.items():
+        if not parser.has_option(SECTION, option):
+            flags[name] = None
+            continue
+        given = _get(parser, option, source)
+        word = given.strip().lower()
+        if word not in _BOOL_WORDS:
+            raise ConfError(
+                "%s, %s: %s must be True or False, got %r"
+                % (source, _line_ref(_value_lines(text, option)[0]), option, given))
+        flags[name] = _BOOL_WORDS[word]
+    return flags
+
+
+def _numbered_policy_lines(parser, text, source):
+    """``[(lineno, line), ...]`` of ``password_policies``; every line carries the option's line
+    number when the raw scan and configparser disagree."""
+    lines = _get(parser, OPTION, source).strip().split("\n")
+    option_line, scanned = _value_lines(text, OPTION)
+    if [item[1] for item in scanned] == [line.strip() for line in lines]:
+        return [(item[0], line) for item, line in zip(scanned, lines)]
+    return [(option_line, line) for line in lines]
+
+
+def _policy(name, attrs, flag, defaults, where):
+    values = parse_release(defaults).omitted_defaults(name)
+    values.update(minlen=attrs["length"], minquality=attrs["quality"],
+                  strict=attrs.get("strict", False), emptyok=attrs.get("empty", False))
+    if flag is not None:
+        values["changesok"] = flag
+    try:
+        return Policy(name=name, **values)
+    except PolicyError as exc:
+        raise ConfError("%s: %s" % (where, exc))
+
+
+def _policies(parser, text, source, flags, defaults, warnings):
+    """``{name: Policy}`` of ``password_policies`` (first line of a name wins); adds to ``warnings``."""
+    policies = {}
+    for lineno, line in _numbered_policy_lines(parser, text, source):
+        try:
+            name, attrs = parse_policy_line(line, lineno)
+        except ConfError as exc:
+            raise ConfError("%s, %s" % (source, exc))
+        where = "%s, %s" % (source, _line_ref(lineno))
+        if name not in NAMES:
+            warnings.append("%s: policy %r is not one the installer uses (%s); ignored"
+                            % (where, name, ", ".join(NAMES)))
+        elif name in policies:
+            warnings.append("%s: policy %r is given again; the installer uses the first one" % (where, name))
+        else:
+            policies[name] = _policy(name, attrs, flags.get(name), defaults, where)
+    return dict((n, policies[n]) for n in NAMES if n in policies)
+
+
+def parse_conf(text, target=None, source="configuration"):
+    """Parse drop-in ``text`` into a :class:`ParsedConf`.
+
+    The INI layer is read by ``configparser`` with its default settings (what
+    the installer uses), so duplicate sections or options, a line outside any
+    section and interpolation errors are rejected just as the installer would.
+    Each policy line then goes through :func:`parse_policy_line`.  Values our
+    model cannot hold (a name other than root/user/luks is ignored with a
+    warning; numbers outside 0-1024 / 0-100 are errors) are reported with the
+    line.  ``changesok`` comes from ``can_change_root`` / ``can_change_users``
+    when set, else from the release's default.
+    """
+    defaults = defaults_target(conf_release(target))
+    parser = configparser.ConfigParser()
+    try:
+        parser.read_string(text, source)
+    except configparser.Error as exc:
+        raise ConfError("%s is not a valid anaconda configuration file: %s"
+                        % (source, " ".join(str(exc).split())))
+    warnings = []
+    if not parser.has_section(SECTION):
+        return ParsedConf({}, None, None, False, warnings)
+    flags = _change_flags(parser, text, source)
+    has_policies = parser.has_option(SECTION, OPTION)
+    policies = _policies(parser, text, source, flags, defaults, warnings) if has_policies else {}
+    return ParsedConf(policies, flags["root"], flags["user"], has_policies, warnings)

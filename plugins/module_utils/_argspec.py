@@ -1,0 +1,72 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The argument-spec pieces the modules share, built from the policy model's constants.
+
+Each function returns a new dict, so a module may extend what it gets.  The
+options are documented once, in the doc fragment ``kickstart.pwpolicy.policy``
+(``policies``/``product``, and the ``kickstart_target``, ``conf_target`` and
+``info_module`` fragments).
+
+``policies`` stays ``type=raw``: it is a dict keyed by policy name or a list
+of dicts with a ``name``, and ``_policy.normalize_policies`` checks its
+fields (``FIELDS``) with messages that name the policy.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import DEFAULT_CONF_NAME
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PRODUCTS
+
+# anaconda_conf and anaconda_conf_info: the newest release the collection knows.
+CONF_DEFAULT_TARGET = "DEVEL"
+
+
+def policy_options():
+    """``policies`` and ``product``, as the writer modules take them."""
+    return dict(
+        policies=dict(type="raw"),
+        product=dict(type="str", choices=list(PRODUCTS)),
+    )
+
+
+def kickstart_target_option():
+    """``target`` of the kickstart modules: no default, the ``#version=`` line decides."""
+    return dict(target=dict(type="str"))
+
+
+def conf_target_option():
+    """``target`` of the anaconda configuration modules."""
+    return dict(target=dict(type="str", default=CONF_DEFAULT_TARGET))
+
+
+def conf_name_option():
+    """``conf_name``: the drop-in's file name inside an updates image."""
+    return dict(conf_name=dict(type="str", default=DEFAULT_CONF_NAME))
+
+
+def read_source_options():
+    """``path`` and ``content`` of the ``_info`` modules; use with :func:`read_source_rules`."""
+    return dict(path=dict(type="path"), content=dict(type="str"))
+
+
+def read_source_rules():
+    """``AnsibleModule`` keyword arguments: exactly one of ``path`` and ``content``."""
+    return dict(
+        mutually_exclusive=[("path", "content")],
+        required_one_of=[("path", "content")],
+    )
+
+
+def spec(*pieces, **options):
+    """One argument spec from ``pieces`` (dicts of options) and more ``options``."""
+    merged = {}
+    for piece in pieces + (options,):
+        for name, value in piece.items():
+            if name in merged:
+                raise ValueError("option %s is given twice" % name)
+            merged[name] = value
+    return merged

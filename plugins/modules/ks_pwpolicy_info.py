@@ -1,0 +1,204 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+DOCUMENTATION = r"""
+module: ks_pwpolicy_info
+short_description: Read the C(%anaconda) C(pwpolicy) lines of a kickstart
+version_added: 0.2.0
+description:
+  - Reads the installer password policies of a kickstart, the C(pwpolicy) commands of its C(%anaconda) section, and
+    returns the policy in effect for each name for the installer release you target.
+  - Returns the policies in the same form as M(kickstart.pwpolicy.ks_pwpolicy) returns them, every field filled (an
+    omitted C(pwpolicy) option shows what it means for the target).
+  - The kickstart is parsed with pykickstart for that release, so errors name the kickstart line and what is wrong.
+  - Several policies with one name are reported with a warning that names the one in effect for the target (the
+    first before Fedora 34, the last on Fedora 34 and RHEL 9).
+  - For targets that deprecated the section (Fedora 34, RHEL 9), ignore it (Fedora 35) or stop on it (Fedora 36 and
+    RHEL 10 on), the policies found are still returned, with a warning that says what the installer does with them.
+  - C(%include) and C(%ksappend) are never followed.
+  - Never changes anything, and never returns the kickstart's text.
+author:
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
+requirements:
+  - pykickstart 3.x on the managed node (package C(pykickstart), or C(python3-kickstart) on Fedora and RHEL)
+extends_documentation_fragment:
+  - kickstart.pwpolicy.policy.kickstart_target
+  - kickstart.pwpolicy.policy.info_module
+attributes:
+  platform:
+    support: full
+    platforms: posix
+    description: Runs on any POSIX managed node that has pykickstart.
+options:
+  path:
+    description:
+      - The kickstart file to read on the managed node. Anything but a regular file, and a file over 16 MiB, is
+        refused.
+      - Exactly one of O(path) and O(content) is required.
+    type: path
+  content:
+    description:
+      - The kickstart text to read.
+      - Exactly one of O(path) and O(content) is required.
+      - The module keeps the text out of its result, but Ansible shows module arguments at high verbosity; set
+        C(no_log) on the task when the text holds secrets (for example C(rootpw)).
+    type: str
+  validate:
+    description:
+      - When true, the whole kickstart must parse with pykickstart for O(target).
+      - When false, only the C(%anaconda) sections must parse; what pykickstart says about the rest of the file comes
+        back as warnings.
+    type: bool
+    default: true
+seealso:
+  - module: kickstart.pwpolicy.ks_pwpolicy
+  - module: kickstart.pwpolicy.anaconda_conf_info
+  - name: Anaconda kickstart documentation, pwpolicy
+    description: The upstream reference for the C(%anaconda) section and the C(pwpolicy) command.
+    link: https://anaconda-installer.readthedocs.io/en/latest/kickstart.html
+"""
+
+EXAMPLES = r"""
+- name: Read the policies of a Fedora 33 kickstart
+  kickstart.pwpolicy.ks_pwpolicy_info:
+    path: /srv/ks/server.ks
+    target: F33
+  register: current
+
+- name: The root password must be strict
+  ansible.builtin.assert:
+    that:
+      - (current.policies | selectattr('name', 'equalto', 'root') | first).strict
+
+- name: Read a rendered template, release from its #version= line, tolerating unknown commands
+  kickstart.pwpolicy.ks_pwpolicy_info:
+    content: "{{ lookup('ansible.builtin.template', 'server.ks.j2') }}"
+    validate: false
+  no_log: true  # the kickstart holds password hashes; the result does not, but the arguments do
+  register: rendered
+"""
+
+RETURN = r"""
+policies:
+  description:
+    - The policy in effect for each name the kickstart sets, in anaconda's order (root, user, luks), every field
+      filled (an omitted option shows what it means for the target release).
+    - Empty when the kickstart has no C(pwpolicy) line.
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    name:
+      description: The policy name, C(root), C(user) or C(luks).
+      type: str
+    minlen:
+      description: The shortest password allowed (C(--minlen)).
+      type: int
+    minquality:
+      description: The lowest libpwquality score allowed (C(--minquality)).
+      type: int
+    strict:
+      description: Whether a password below the policy is refused (C(--strict)) rather than accepted after a warning.
+      type: bool
+    emptyok:
+      description: Whether an empty password is allowed (C(--emptyok)).
+      type: bool
+    changesok:
+      description: Whether the installer's interface may change a password the kickstart set (C(--changesok)).
+      type: bool
+  sample:
+    - {name: root, minlen: 8, minquality: 50, strict: true, emptyok: true, changesok: false}
+target:
+  description: The installer release the kickstart was read for.
+  returned: always
+  type: str
+  sample: F33
+lineno:
+  description: The kickstart line an error is about, when the module fails and the error has a line.
+  returned: on failure
+  type: int
+  sample: 12
+warnings:
+  description:
+    - Duplicate policies and which one is in effect, other commands found inside C(%anaconda), what the target
+      release does with the section, and what pykickstart reported. Ansible also shows these as warnings.
+  returned: when there is something to warn about
+  type: list
+  elements: str
+  sample: ["pwpolicy root is given 2 times (kickstart lines 4, 6): the first one, on line 4, is in effect for F33"]
+"""
+
+import os
+
+from ansible.module_utils.basic import AnsibleModule, missing_required_lib
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    kickstart_target_option,
+    read_source_options,
+    read_source_rules,
+    spec,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, decode_text, read_bytes
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import read_policies
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
+    HAS_PYKICKSTART,
+    PYKICKSTART_IMPORT_ERROR,
+    PYKICKSTART_PACKAGE,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
+
+# Content shorter than this cannot hold a secret-bearing kickstart line (and
+# Ansible masks every occurrence of a value: a tiny one would mask pieces of
+# unrelated output).
+_MIN_MASKED = 16
+
+
+def _text(params):
+    """``(text, where)``: the kickstart to read and how errors name it."""
+    if params["content"] is not None:
+        return params["content"], ""
+    path = os.path.abspath(params["path"])
+    data = read_bytes(path, what="path")
+    if data is None:
+        raise FileError("path %s does not exist" % path)
+    return decode_text(data, path, what="path"), " (%s)" % path
+
+
+def main():
+    module = AnsibleModule(
+        argument_spec=spec(read_source_options(), kickstart_target_option(),
+                           validate=dict(type="bool", default=True)),
+        supports_check_mode=True,
+        **read_source_rules()
+    )
+    if not HAS_PYKICKSTART:
+        module.fail_json(msg=missing_required_lib(PYKICKSTART_PACKAGE),
+                         exception=PYKICKSTART_IMPORT_ERROR)
+    params = module.params
+    if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:
+        # The kickstart may hold secrets: keep it out of the result's invocation.
+        module.no_log_values.add(params["content"])
+    where = ""
+    try:
+        text, where = _text(params)
+        found = read_policies(text, target=params["target"], validate=params["validate"])
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
+    except PwpolicyError as exc:
+        module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
+    for message in found.warnings:
+        module.warn(message)
+    module.exit_json(changed=False, target=found.release.name,
+                     policies=[found.policies[name].to_dict() for name in NAMES if name in found.policies])
+
+
+if __name__ == "__main__":
+    main()
