@@ -98,8 +98,9 @@ options:
     description:
       - When true, the kickstart before and after the change must parse with pykickstart for O(target), and
         for Fedora 36 and later and RHEL 10 the result must not keep a C(%anaconda) section.
-      - When false, only the C(%anaconda) sections must parse; what pykickstart says about the rest of the file
-        comes back as warnings.
+      - When false, only the C(%anaconda) sections are read and must parse. Every other line is opaque text, kept
+        byte for byte, so unrendered templates of other tools work (Foreman ERB, Terraform C(templatefile), Cobbler
+        Cheetah, Jinja), whose lines such as C(%>) or C(%{ if }) pykickstart would take for section headers.
     type: bool
     default: true
   backup:

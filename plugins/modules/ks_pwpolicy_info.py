@@ -53,8 +53,8 @@ options:
   validate:
     description:
       - When true, the whole kickstart must parse with pykickstart for O(target).
-      - When false, only the C(%anaconda) sections must parse; what pykickstart says about the rest of the file comes
-        back as warnings.
+      - When false, only the C(%anaconda) sections are read and must parse; every other line is opaque text, so
+        unrendered templates of other tools (ERB, Terraform, Cheetah, Jinja) can be read.
     type: bool
     default: true
 seealso:
