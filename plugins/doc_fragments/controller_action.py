@@ -23,6 +23,10 @@ attributes:
     support: none
   become:
     support: none
+  bypass_host_loop:
+    support: none
+  check_mode:
+    support: full
   connection:
     support: none
   delegation:

@@ -52,9 +52,6 @@ notes:
 seealso:
   - module: kickstart.pwpolicy.anaconda_conf
   - module: kickstart.pwpolicy.ks_pwpolicy_info
-  - name: Anaconda configuration files
-    description: How the installer reads its configuration and drop-ins.
-    link: https://anaconda-installer.readthedocs.io/en/latest/configuration-files.html
 """
 
 EXAMPLES = r"""
@@ -83,47 +80,26 @@ EXAMPLES = r"""
 RETURN = r"""
 policies:
   description:
-    - The policies the drop-in sets, one dict per name in the order root, user, luks, every field filled (an omitted
-      one shows what it means for O(target)).
+    - The policies the drop-in sets, one dict per name in the order root, user, luks, as the policies of
+      M(kickstart.pwpolicy.anaconda_conf) are returned, each with every field (C(name), C(minlen), C(minquality),
+      C(strict), C(emptyok), C(changesok)); an omitted one shows what it means for O(target).
+    - C(changesok) is the drop-in's C(can_change_root) or C(can_change_users); C(luks) has no such option and gets the
+      default of O(target).
     - Empty when the drop-in sets no C(password_policies).
   returned: always
   type: list
   elements: dict
-  contains:
-    name:
-      description: The policy name, C(root), C(user) or C(luks).
-      type: str
-    minlen:
-      description: The shortest password allowed (C(length)).
-      type: int
-    minquality:
-      description: The lowest libpwquality score allowed (C(quality)).
-      type: int
-    strict:
-      description: Whether a password below the policy is refused (C(strict)) rather than accepted after a warning.
-      type: bool
-    emptyok:
-      description: Whether an empty password is allowed (C(empty)).
-      type: bool
-    changesok:
-      description:
-        - Whether the installer's interface may change a password the kickstart set (C(can_change_root),
-          C(can_change_users)); for C(luks), which has no such option, the default of O(target).
-      type: bool
   sample:
-    - {name: root, minlen: 15, minquality: 30, strict: true, emptyok: false, changesok: false}
+    - {name: user, minlen: 12, minquality: 40, strict: false, emptyok: false, changesok: true}
 conf:
   description: The drop-in text that was read.
   returned: always
   type: str
   sample: |
     [User Interface]
-    can_change_root = False
-    can_change_users = False
+    can_change_users = True
     password_policies =
-        root (quality 30, length 15, strict)
-        user (quality 30, length 15, strict)
-        luks (quality 30, length 20, strict)
+        user (quality 40, length 12)
 kind:
   description: What was read, V(dropin) (O(path) is a drop-in, or O(content) was given) or V(updates_image).
   returned: always

@@ -32,13 +32,6 @@ extends_documentation_fragment:
   - ansible.builtin.action_common_attributes.conn
   - ansible.builtin.action_common_attributes.flow
   - kickstart.pwpolicy.controller_action
-attributes:
-  bypass_host_loop:
-    support: none
-    details: Run it with C(run_once=true); it reads every host's result from C(hostvars).
-  check_mode:
-    support: full
-    details: The reports are written in check mode too; they are the point of the run.
 options:
   result_var:
     description:
@@ -84,6 +77,7 @@ options:
     choices: [all, problems, none]
     default: all
 notes:
+  - The reports are written in check mode too; they are the point of the run.
   - Both reports are written atomically (a temporary file renamed into place) with mode C(0644), since they hold no
     secret and CI systems collect them.
 seealso:

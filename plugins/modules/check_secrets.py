@@ -39,17 +39,6 @@ author:
 requirements:
   - libpwquality on the controller (its Python binding C(pwquality), or the shared library C(libpwquality.so.1)),
     with a cracklib dictionary.
-extends_documentation_fragment:
-  - ansible.builtin.action_common_attributes
-  - ansible.builtin.action_common_attributes.conn
-  - ansible.builtin.action_common_attributes.flow
-  - kickstart.pwpolicy.controller_action
-attributes:
-  bypass_host_loop:
-    support: none
-  check_mode:
-    support: full
-    details: Nothing is changed in either mode; the check runs the same way.
 options:
   product:
     description:
@@ -143,6 +132,11 @@ seealso:
   - plugin: kickstart.pwpolicy.pwpolicy_check
     plugin_type: filter
   - module: kickstart.pwpolicy.audit_report
+extends_documentation_fragment:
+  - ansible.builtin.action_common_attributes
+  - ansible.builtin.action_common_attributes.conn
+  - ansible.builtin.action_common_attributes.flow
+  - kickstart.pwpolicy.controller_action
 """
 
 EXAMPLES = r"""

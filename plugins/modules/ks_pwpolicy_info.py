@@ -60,9 +60,6 @@ options:
 seealso:
   - module: kickstart.pwpolicy.ks_pwpolicy
   - module: kickstart.pwpolicy.anaconda_conf_info
-  - name: Anaconda kickstart documentation, pwpolicy
-    description: The upstream reference for the C(%anaconda) section and the C(pwpolicy) command.
-    link: https://anaconda-installer.readthedocs.io/en/latest/kickstart.html
 """
 
 EXAMPLES = r"""
@@ -72,10 +69,9 @@ EXAMPLES = r"""
     target: F33
   register: current
 
-- name: The root password must be strict
-  ansible.builtin.assert:
-    that:
-      - (current.policies | selectattr('name', 'equalto', 'root') | first).strict
+- name: Show the minimum length of each policy the kickstart sets
+  ansible.builtin.debug:
+    msg: "{{ current.policies | items2dict(key_name='name', value_name='minlen') }}"
 
 - name: Read a rendered template, release from its #version= line, tolerating unknown commands
   kickstart.pwpolicy.ks_pwpolicy_info:
@@ -88,31 +84,13 @@ EXAMPLES = r"""
 RETURN = r"""
 policies:
   description:
-    - The policy in effect for each name the kickstart sets, in anaconda's order (root, user, luks), every field
-      filled (an omitted option shows what it means for the target release).
+    - The policy in effect for each name the kickstart sets, in anaconda's order (root, user, luks), as the
+      policies of M(kickstart.pwpolicy.ks_pwpolicy) are returned, each with every field (C(name), C(minlen),
+      C(minquality), C(strict), C(emptyok), C(changesok)); an omitted option shows what it means for the target.
     - Empty when the kickstart has no C(pwpolicy) line.
   returned: always
   type: list
   elements: dict
-  contains:
-    name:
-      description: The policy name, C(root), C(user) or C(luks).
-      type: str
-    minlen:
-      description: The shortest password allowed (C(--minlen)).
-      type: int
-    minquality:
-      description: The lowest libpwquality score allowed (C(--minquality)).
-      type: int
-    strict:
-      description: Whether a password below the policy is refused (C(--strict)) rather than accepted after a warning.
-      type: bool
-    emptyok:
-      description: Whether an empty password is allowed (C(--emptyok)).
-      type: bool
-    changesok:
-      description: Whether the installer's interface may change a password the kickstart set (C(--changesok)).
-      type: bool
   sample:
     - {name: root, minlen: 8, minquality: 50, strict: true, emptyok: true, changesok: false}
 target:
