@@ -101,7 +101,7 @@ def test_templates_are_refused_when_validating(template, target):
 def test_templates_get_their_policy_and_keep_every_other_byte(template, target):
     result = edit_kickstart(template, WANTED, target=target, validate=False)
     assert result.changed
-    before_section = template.split("%anaconda\n")[0]
+    before_section = template.split("%anaconda\n", 1)[0]
     assert result.text.startswith(before_section)  # every template line, byte for byte
     added = result.text[len(before_section):]
     assert re.fullmatch(r"\n?%anaconda\npwpolicy root --minlen=12 --minquality=40 --strict --\w+ --\w+\n%end\n",
@@ -115,7 +115,7 @@ def test_templates_get_their_policy_and_keep_every_other_byte(template, target):
 def test_an_existing_section_in_a_template_is_edited_in_place():
     result = edit_kickstart(TERRAFORM_HCL, WANTED, target="F33", validate=False)
     assert result.previous["root"].minlen == 6
-    assert result.text.startswith(TERRAFORM_HCL.split("%anaconda")[0])
+    assert result.text.startswith(TERRAFORM_HCL.split("%anaconda", 1)[0])
     assert result.text.endswith("%anaconda\npwpolicy root --minlen=12 --minquality=40 --strict --nochanges "
                                 "--emptyok\n%end\n")
 
@@ -123,7 +123,7 @@ def test_an_existing_section_in_a_template_is_edited_in_place():
 def test_state_absent_removes_the_section_from_a_template():
     result = edit_kickstart(TERRAFORM_HCL, None, state="absent", target="F33", validate=False)
     assert "%anaconda" not in result.text and "pwpolicy" not in result.text
-    assert result.text == TERRAFORM_HCL.split("%anaconda")[0]
+    assert result.text == TERRAFORM_HCL.split("%anaconda", 1)[0]
 
 
 def test_only_sections_are_read_and_line_numbers_stay():
