@@ -32,6 +32,8 @@ SERVICE_RE = re.compile(r"[A-Za-z0-9@._:-]+")
 SECTION_LINE_RE = re.compile(r"\s*%[A-Za-z]")
 
 WORD_KEYS = ("lang", "keyboard", "timezone")
+# Optional single words (empty means "not set").
+OPTIONAL_WORD_KEYS = ("hostname",)
 CHOICES = {
     "install_mode": ("text", "graphical", "cmdline"),
     "selinux": ("enforcing", "permissive", "disabled"),
@@ -41,8 +43,15 @@ CHOICES = {
 FINISH_COMMANDS = ("reboot", "poweroff", "halt", "shutdown")
 OPTION_LINE_KEYS = ("network", "firewall", "bootloader", "autopart_options", "luks_options",
                     "packages_options", "source")
-LIST_KEYS = ("services_enabled", "services_disabled", "packages", "extra_commands", "post_scripts",
-             "default_user_groups")
+LIST_KEYS = ("services_enabled", "services_disabled", "packages", "extra_commands", "pre_scripts", "post_scripts",
+             "default_user_groups", "storage")
+SCRIPT_KEYS = ("pre_scripts", "post_scripts")
+# What a script given as a mapping may set: its body and the section's options.
+SCRIPT_FIELDS = ("body", "log", "interpreter", "nochroot", "erroronfail")
+# The commands a storage line may start with (the layout replaces autopart).
+STORAGE_COMMANDS = ("part", "partition", "raid", "volgroup", "logvol", "btrfs", "reqpart", "ignoredisk",
+                    "clearpart", "zerombr", "mount", "bootloader", "snapshot", "iscsi", "iscsiname", "fcoe",
+                    "zfcp", "nvdimm")
 # Options the role writes itself on the autopart line when a passphrase is given.
 ROLE_STORAGE_OPTIONS = ("--encrypted", "--passphrase", "--cipher-passphrase")
 
@@ -109,7 +118,7 @@ def _list_problems(key, label, value):
     problems = [found] if found else []
     for index, item in enumerate(items):
         item_label = "%s[%d]" % (label, index)
-        line = _line_problem(item_label, item) if key != "post_scripts" else None
+        line = _line_problem(item_label, item) if key not in SCRIPT_KEYS else None
         if line:
             problems.append(line)
             continue
@@ -128,23 +137,53 @@ def _item_problems(key, label, item):
         if item.lstrip().startswith("%"):
             return [_problem(label, "starts with %, which the installer reads as a section keyword",
                              "give package names or commands only")]
-    elif key == "post_scripts":
-        return _script_problems(label, item)
+    elif key in SCRIPT_KEYS:
+        return _script_problems(label, item, nochroot_allowed=key == "post_scripts")
+    elif key == "storage":
+        return _storage_problems(label, item)
     return []
 
 
-def _script_problems(label, script):
-    if not isinstance(script, str):
-        return [_problem(label, "is not a string (got %s)" % type(script).__name__,
-                         "give the script body as a string")]
-    if "\0" in script:
+def _storage_problems(label, line):
+    words = line.split()
+    if not words or words[0] not in STORAGE_COMMANDS:
+        return [_problem(label, "is not a storage command", "start it with one of: %s" % ", ".join(STORAGE_COMMANDS))]
+    return _option_problems(label, " ".join(words[1:]), ROLE_STORAGE_OPTIONS[1:])
+
+
+def _script_body_problems(label, body):
+    if not isinstance(body, str):
+        return [_problem(label, "is not a string (got %s)" % type(body).__name__, "give the script body as a string")]
+    if "\0" in body:
         return [_problem(label, "contains a NUL character", "remove the NUL character")]
-    for number, line in enumerate(script.splitlines(), 1):
+    for number, line in enumerate(body.splitlines(), 1):
         if SECTION_LINE_RE.match(line):
             return [_problem(label, "line %d starts with a section keyword (%%...), which would end the "
                              "script or start a new section" % number,
                              "indent that line or write it another way (for example with printf)")]
     return []
+
+
+def _script_problems(label, script, nochroot_allowed=True):
+    """A script is its body as a string, or a mapping with ``body`` and the section's options."""
+    if not isinstance(script, dict):
+        return _script_body_problems(label, script)
+    unknown = sorted(str(key) for key in script if key not in SCRIPT_FIELDS)
+    if unknown or (not nochroot_allowed and "nochroot" in script):
+        return [_problem(label, "has unknown keys %s" % ", ".join(unknown or ["nochroot"]),
+                         "give body and, as needed, %s" % ", ".join(
+                             f for f in SCRIPT_FIELDS[1:] if nochroot_allowed or f != "nochroot"))]
+    problems = _script_body_problems(label + ".body", script.get("body"))
+    for key in ("log", "interpreter"):
+        if script.get(key) not in (None, ""):
+            found = _word_problem("%s.%s" % (label, key), script[key])
+            if found or len(script[key].split()) != 1 or not script[key].startswith("/"):
+                problems.append(found or _problem("%s.%s" % (label, key), "is not one absolute path",
+                                                  "give one absolute path without blanks"))
+    for key in ("nochroot", "erroronfail"):
+        if key in script and not isinstance(script[key], bool):
+            problems.append(_problem("%s.%s" % (label, key), "is not true or false", "give true or false"))
+    return problems
 
 
 def content_problems(content):
@@ -156,6 +195,11 @@ def content_problems(content):
         found = _word_problem("kickstart_content.%s" % key, content.get(key, ""))
         if found:
             problems.append(found)
+    for key in OPTIONAL_WORD_KEYS:
+        value = content.get(key) or ""
+        found = _line_problem("kickstart_content.%s" % key, value)
+        if found or (value and len(value.split()) != 1):
+            problems.append(found or _problem("kickstart_content.%s" % key, "is not one word", "give one word"))
     for key, choices in CHOICES.items():
         value = content.get(key, "")
         if value not in choices:

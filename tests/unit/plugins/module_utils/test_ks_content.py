@@ -5,13 +5,18 @@
 
 import copy
 import os
+import shlex
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems, secret_problems
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import (
+    content_problems,
+    input_problems,
+    secret_problems,
+)
 from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
@@ -106,6 +111,46 @@ def test_secrets_with_nul_or_line_breaks_are_named_not_shown():
     assert_no_leak("Secret", problems)
 
 
+@pytest.mark.parametrize("storage, expected", [
+    (["part /boot --fstype=xfs --size=1024", "part pv.01 --grow --encrypted", "volgroup vg pv.01",
+      "logvol / --vgname=vg --name=root --size=1 --grow"], []),
+    (["rootpw --plaintext x"], ["kickstart_content.storage[0]"]),
+    (["part / --encrypted --passphrase=x"], ["kickstart_content.storage[0]"]),
+    (["part /\nrootpw x"], ["kickstart_content.storage[0]"]),
+    ("part / --grow", ["kickstart_content.storage"]),
+])
+def test_storage_lines_are_storage_commands_without_a_passphrase(storage, expected):
+    assert labels(content_problems(server(storage=storage))) == expected
+
+
+@pytest.mark.parametrize("scripts, expected", [
+    ([{"body": "echo hi", "log": "/root/ks-post.log", "interpreter": "/usr/bin/python3", "nochroot": True,
+       "erroronfail": False}], []),
+    (["echo plain"], []),
+    ([{"body": "echo hi", "log": "relative.log"}], ["kickstart_content.post_scripts[0].log"]),
+    ([{"body": "echo hi", "log": "/a b"}], ["kickstart_content.post_scripts[0].log"]),
+    ([{"body": "echo hi", "nochroot": "yes"}], ["kickstart_content.post_scripts[0].nochroot"]),
+    ([{"body": "ok\n%end\nrootpw x"}], ["kickstart_content.post_scripts[0].body"]),
+    ([{"script": "echo hi"}], ["kickstart_content.post_scripts[0]"]),
+])
+def test_post_scripts_as_bodies_or_mappings(scripts, expected):
+    assert labels(content_problems(server(post_scripts=scripts))) == expected
+
+
+def test_pre_scripts_take_no_nochroot():
+    found = content_problems(server(pre_scripts=[{"body": "echo", "nochroot": True}]))
+    assert labels(found) == ["kickstart_content.pre_scripts[0]"]
+    assert "nochroot" in found[0]["reasons"][0]
+
+
+@pytest.mark.parametrize("hostname, expected", [
+    ("", []), ("web01.example.com", []), ("two words", ["kickstart_content.hostname"]),
+    ("web01\nrootpw x", ["kickstart_content.hostname"]),
+])
+def test_hostname_is_one_word(hostname, expected):
+    assert labels(content_problems(server(hostname=hostname))) == expected
+
+
 # ---------------------------------------------------------------------------
 # Property: whatever passes the checks parses back with pykickstart as given.
 # ---------------------------------------------------------------------------
@@ -122,9 +167,15 @@ def _render(content, users, root_keys, luks):
                      kickstart_salt_seed="seed", kickstart_host_id="host", kickstart_password_hash_rounds=1000,
                      kickstart_root_ssh_keys=root_keys, kickstart_users=users, kickstart_luks_passphrase=luks,
                      kickstart_pwquality_dropin=False, kickstart_root_password="Xk9#mQ2!zLp7qR5@")
-    with open(os.path.join(ROLE, "templates", "kickstart.ks.j2")) as handle:
-        source = handle.read()
-    return Templar(loader=DataLoader(), variables=variables).template(trust_as_template(source))
+    def render(name, **more):
+        with open(os.path.join(ROLE, "templates", name)) as handle:
+            source = handle.read()
+        return Templar(loader=DataLoader(), variables=dict(variables, **more)).template(trust_as_template(source))
+
+    # The role's render task gives the template these (tasks/render.yml).
+    luks_options = ("--encrypted --passphrase=" + shlex.quote(luks)) if luks else ""
+    return render("kickstart.ks.j2", kickstart_account_commands=render("accounts.j2"),
+                  kickstart_luks_options=luks_options, kickstart_pwquality_post="")
 
 
 def _parse(text):
