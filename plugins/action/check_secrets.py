@@ -135,7 +135,8 @@ class ActionModule(ActionBase):
         items.extend(self._user_secrets(raw["users"], names["users"], problems))
         if raw["luks_passphrase"] is not None:
             value, error, hint = self._read(raw["luks_passphrase"], names["luks_passphrase"])
-            if value is not None or error:
+            # An empty passphrase means no encryption, as the role renders it: nothing to check.
+            if (value is not None and value != "") or error:
                 items.append(secret("luks", "luks", value=value, error=error, hint=hint))
         return items
 

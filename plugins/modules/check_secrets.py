@@ -70,7 +70,8 @@ options:
     elements: dict
   luks_passphrase:
     description:
-      - The disk encryption passphrase (checked against the C(luks) policy). Absent or null means no encryption.
+      - The disk encryption passphrase (checked against the C(luks) policy). Absent, null or an empty string means no
+        encryption, as the role renders it, and there is nothing to check.
     type: raw
   content:
     description:
