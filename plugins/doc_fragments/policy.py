@@ -18,12 +18,20 @@ options:
       - The password policies, either a dict keyed by policy name or a list of dicts that each carry C(name).
       - Each policy takes the keys C(name), C(minlen), C(minquality), C(strict), C(emptyok) and C(changesok); any other
         key is an error that lists the valid ones.
-      - C(minlen) is a whole number from 0 to 1024, C(minquality) a whole number from 0 to 100 (libpwquality's score),
-        the other keys are booleans.
+      - C(name) is the password the policy governs, V(root) for the root password, V(user) for user passwords and
+        V(luks) for the disk encryption passphrase.
+      - C(minlen) is the minimum length, a whole number from 0 to 1024.
+      - C(minquality) is the lowest libpwquality score considered good, a whole number from 0 to 100.
+      - C(strict) decides what happens to a password that fails the policy, refused when true, allowed after a
+        confirmation when false.
+      - C(emptyok) allows an empty password, and C(changesok) lets the installer's user interface change a password
+        the kickstart already set.
+      - Flags accept Ansible's boolean words (V(yes), V(no), V(true), V(false), V(on), V(off)); numbers accept strings
+        of digits, as templating may produce them. An error names the policy, the key, the bad value and what is
+        allowed.
       - Fields you leave out come from the O(product) preset when O(product) is set, otherwise they mean what the
-        target installer release made an omitted C(pwpolicy) option mean (for example C(minlen=8), C(minquality=50),
-        C(strict) on Fedora 22 to 25; C(minlen=6), C(minquality=1), not strict from Fedora 26 and RHEL 7.3 on; an
-        omitted empty flag meant C(--notempty) on Fedora 28 to 32).
+        target installer release made an omitted C(pwpolicy) option mean (for example C(minlen=8), C(minquality=50)
+        and C(strict) on Fedora 22 to 25; each release is listed in the collection's release matrix guide).
     type: raw
   product:
     description:

@@ -24,11 +24,10 @@ description:
   - A policy already in the file is replaced in place; a new one goes into the existing C(%anaconda) section in
     anaconda's order (root, user, luks); a file without the section gets one appended at the end. A line that
     already means the requested policy is left alone, so a second run reports no change.
-  - "Release matrix: the section exists from Fedora 22 and RHEL 7.3. Fedora 34 and RHEL 9 deprecated it (the
-    policy is still applied; the module warns). Fedora 35 removed C(pwpolicy) and Fedora 36 and RHEL 10 removed
-    C(%anaconda) (the installer stops on a kickstart that has it). For those targets the module refuses to write
-    policies and points to the replacement, anaconda configuration C(password_policies) written by
-    M(kickstart.pwpolicy.anaconda_conf); O(state=absent) is always allowed and removes a stale section."
+  - The section exists from Fedora 22 and RHEL 7.3, is deprecated on Fedora 34 and RHEL 9 (the module warns) and
+    is ignored or fatal from Fedora 35 and RHEL 10 on, where the module refuses to write policies and points to
+    M(kickstart.pwpolicy.anaconda_conf); O(state=absent) is always allowed and removes a stale section. The
+    collection's release matrix guide gives every release.
   - Several policies with one name are reported with a warning that names the one in effect for the target
     (the first before Fedora 34, the last on Fedora 34 and RHEL 9); writing that name keeps only one line.
   - C(%include) and C(%ksappend) are never followed, because the files they name often exist only inside the
@@ -117,7 +116,15 @@ notes:
     and fills policies the same way for those targets.
   - Anaconda applies these policies to passwords typed in its user interface only; passwords the kickstart itself
     sets are not checked by the installer. Use the filter P(kickstart.pwpolicy.pwpolicy_check#filter) for those.
+  - Every spelling anaconda accepted is read, C(--minlen N) as well as C(--minlen=N), either flag of a pair in any
+    order (the last one wins), options before or after the name, unambiguous prefixes such as C(--nochange), and
+    several C(%anaconda) sections. C(--noempty) and C(--nostrict), which appear in early anaconda commit messages
+    and the RHEL 7 guide but never worked, are errors.
+  - Errors about lines that may hold secrets (C(rootpw), C(user), C(bootloader), disk passphrases) show the line
+    without its values.
 seealso:
+  - ref: ansible_collections.kickstart.pwpolicy.docsite.release_matrix
+    description: Which installer release reads the C(%anaconda) section, and what an omitted option means for each.
   - module: kickstart.pwpolicy.ks_pwpolicy_info
   - module: kickstart.pwpolicy.anaconda_conf
   - name: Anaconda kickstart documentation, pwpolicy
