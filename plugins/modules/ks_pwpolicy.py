@@ -133,6 +133,13 @@ seealso:
 """
 
 EXAMPLES = r"""
+- name: Give a Foreman provisioning template (ERB, unrendered) the Server policies for RHEL 8
+  kickstart.pwpolicy.ks_pwpolicy:
+    path: /srv/foreman/templates/kickstart_site.erb
+    product: server
+    target: RHEL8
+    validate: false  # read only the %anaconda section; the ERB lines stay as they are
+
 - name: Strict policies for root and LUKS in a Fedora 33 kickstart
   kickstart.pwpolicy.ks_pwpolicy:
     path: /srv/ks/server.ks
