@@ -11,10 +11,8 @@ __metaclass__ = type
 from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import PwcheckError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_against
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
 
@@ -56,7 +54,7 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
         policy = _plain(policy, "policy")
     try:
         return check_against(text, policy, product=product, target=target, user=user, settings=settings)
-    except (PolicyError, PwcheckError, ReleaseError) as exc:
+    except PwpolicyError as exc:
         # Any argument may come from a vaulted variable (a policy field, a
         # name, a setting): no value given is repeated, in any escaped form.
         given = leaves([text, user, policy, product, target, _without_dictpath(settings)]) - _SAFE_WORDS

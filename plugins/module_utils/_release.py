@@ -202,6 +202,8 @@ NEWEST = DEVEL
 def release_info(name):
     """What the installer release ``name`` does with password policies, as a plain dict.
 
+    ``family``: ``fedora`` (DEVEL included) or ``rhel``.
+
     ``section``: it applies a ``%anaconda`` ``pwpolicy`` section; ``deprecated``:
     it warns about the section (Fedora 34 and RHEL 9 still apply it, Fedora 35
     ignores it); ``anaconda_conf``: it reads ``password_policies`` from anaconda
@@ -213,6 +215,7 @@ def release_info(name):
     return {
         "name": release.name,
         "label": release.label,
+        "family": "fedora" if release.is_fedora else "rhel",
         "section": section,
         "deprecated": release.support in (DEPRECATED, COMMAND_REMOVED),
         "anaconda_conf": release.reads_anaconda_conf,

@@ -193,13 +193,14 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
     conf_name_option,
     conf_target_option,
     policy_options,
     spec,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import (
     UpdatesImageError,
     build_image,
@@ -346,7 +347,7 @@ def _render(module):
         policies = conf_policies(params["policies"], params["product"], params["target"])
         conf, warnings = render_conf(policies)
         check = parse_conf(conf, params["target"], "rendered configuration").policies
-    except (ConfError, PolicyError) as exc:
+    except PwpolicyError as exc:
         module.fail_json(msg=to_native(exc))
     for warning in warnings:
         module.warn(warning)

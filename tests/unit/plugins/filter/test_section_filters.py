@@ -25,6 +25,7 @@ def test_installer_release_follows_the_matrix(name):
     assert info["deprecated"] is (name in DEPRECATED)
     assert info["anaconda_conf"] is (name in CONF)
     assert info["delivery"] == ("section" if name in SECTION else "updates_image")
+    assert info["family"] == ("rhel" if name.startswith("RHEL") else "fedora")
 
 
 @pytest.mark.parametrize("name", ["F21", "RHEL6", "F", "bogus", "", None, 33])
