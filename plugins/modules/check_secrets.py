@@ -229,8 +229,8 @@ policies:
 release:
   description:
     - What the O(target) release does with password policies, as the P(kickstart.pwpolicy.installer_release#filter)
-      filter returns it (C(name), C(label), C(family), C(section), C(deprecated), C(anaconda_conf), C(delivery)); null without a
-      target.
+      filter returns it (C(name), C(label), C(family), C(section), C(deprecated), C(anaconda_conf),
+      C(delivery)); null without a target.
   returned: always
   type: dict
 summary:
