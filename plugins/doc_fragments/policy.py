@@ -42,8 +42,13 @@ options:
     choices: [server, cloud, workstation]
 """
 
-    # The installer release of the kickstart modules (ks_pwpolicy, ks_pwpolicy_info).
+    # The installer release of the kickstart modules (ks_pwpolicy, ks_pwpolicy_info), and where they run.
     KICKSTART_TARGET = r"""
+attributes:
+  platform:
+    support: full
+    platforms: posix
+    description: Runs on any POSIX managed node that has pykickstart.
 options:
   target:
     description:

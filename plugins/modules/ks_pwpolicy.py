@@ -50,10 +50,6 @@ attributes:
       - Shows the C(%anaconda) sections before and after the change.
       - Only those sections are shown, so that secrets elsewhere in the kickstart (for example C(rootpw))
         never appear in the diff.
-  platform:
-    support: full
-    platforms: posix
-    description: Runs on any POSIX managed node that has pykickstart.
 options:
   path:
     description:

@@ -31,11 +31,6 @@ requirements:
 extends_documentation_fragment:
   - kickstart.pwpolicy.policy.kickstart_target
   - kickstart.pwpolicy.policy.info_module
-attributes:
-  platform:
-    support: full
-    platforms: posix
-    description: Runs on any POSIX managed node that has pykickstart.
 options:
   path:
     description:
@@ -99,7 +94,7 @@ target:
   type: str
   sample: F33
 lineno:
-  description: The kickstart line an error is about, when the module fails and the error has a line.
+  description: When reading fails because of one line of the kickstart, that line's number.
   returned: on failure
   type: int
   sample: 12
