@@ -23,9 +23,6 @@ description:
   - Never changes anything.
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
-extends_documentation_fragment:
-  - kickstart.pwpolicy.policy.conf_target
-  - kickstart.pwpolicy.policy.info_module
 options:
   path:
     description:
@@ -52,6 +49,9 @@ notes:
 seealso:
   - module: kickstart.pwpolicy.anaconda_conf
   - module: kickstart.pwpolicy.ks_pwpolicy_info
+extends_documentation_fragment:
+  - kickstart.pwpolicy.policy.conf_target
+  - kickstart.pwpolicy.policy.info_module
 """
 
 EXAMPLES = r"""

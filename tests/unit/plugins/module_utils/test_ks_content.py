@@ -167,6 +167,7 @@ def _render(content, users, root_keys, luks):
                      kickstart_salt_seed="seed", kickstart_host_id="host", kickstart_password_hash_rounds=1000,
                      kickstart_root_ssh_keys=root_keys, kickstart_users=users, kickstart_luks_passphrase=luks,
                      kickstart_pwquality_dropin=False, kickstart_root_password="Xk9#mQ2!zLp7qR5@")
+
     def render(name, **more):
         with open(os.path.join(ROLE, "templates", name)) as handle:
             source = handle.read()
