@@ -461,3 +461,9 @@ def test_any_file_parses_or_fails_cleanly(text):
         assert str(exc)
         return
     assert set(parsed.policies) <= set(NAMES)
+
+
+@pytest.mark.parametrize("name", ["90-x.conf\n", "90-x.conf\r", "90-x.conf\nmore", " 90-x.conf", "90-x.conf\0"])
+def test_conf_names_match_as_a_whole(name):
+    with pytest.raises(ConfError):
+        ac.check_conf_name(name)

@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import gzip
+import io
 import os
 import shutil
 import stat
@@ -287,3 +288,19 @@ def test_member_text():
         ui.member_text(members, "etc/bin")
     dotted = [ui.Member("./" + m.name, m.mode, data=m.data) for m in members]
     assert ui.member_text(dotted, DROPIN) == TEXT
+
+
+def test_gzip_bomb_is_refused():
+    bomb = io.BytesIO()
+    with gzip.GzipFile(fileobj=bomb, mode="wb") as stream:
+        for _megabyte in range(ui.MAX_UNPACKED // (1024 * 1024) + 1):
+            stream.write(b"\0" * 1024 * 1024)
+    data = bomb.getvalue()
+    assert len(data) < 100 * 1024
+    with pytest.raises(ui.UpdatesImageError, match="more than"):
+        ui.read_image(data)
+
+
+def test_plain_oversized_image_is_refused():
+    with pytest.raises(ui.UpdatesImageError, match="more than"):
+        ui.read_image(b"070701" + b"0" * ui.MAX_UNPACKED)

@@ -326,3 +326,20 @@ def test_any_text_never_appears_in_the_report(before, after):
     for name in ("root", "user", "luks"):
         report = check_password(password, policy(name=name, minlen=12, strict=False), user="alice")
         assert password not in json.dumps(report, ensure_ascii=False)
+
+
+def test_overlong_password_never_reaches_libpwquality(monkeypatch):
+    def boom(*args, **kwargs):
+        raise AssertionError("libpwquality was called")
+
+    monkeypatch.setattr(verdict, "get_backend", boom)
+    pol = policy("luks", 8, 1, False, False, False)
+    report = verdict.check_password("x" * 90000, pol)
+    assert report["verdict"] == "rejected" and not report["ok"]
+    assert "longer than 4096 characters (has 90000)" in report["reasons"][0]
+
+
+def test_overlong_user_name_is_an_error():
+    pol = policy("user", 8, 1, False, False, False)
+    with pytest.raises(verdict.PwcheckError, match="has 90000 characters"):
+        verdict.check_password("Correct-Horse-9", pol, user="u" * 90000)

@@ -1,0 +1,79 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""module_utils/_redact.py: every form of a secret value is hidden from messages, diffs and warnings."""
+
+import shlex
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _redact
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import (
+    line_secrets,
+    redact_line,
+    redact_message,
+    redacted_text,
+)
+
+SECRETS = ["a\\secret-1", "it's \"mixed\"-2", "tab\there-3", "caf\u00e9\u00df-4"]
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_escaped_forms_of_a_secret_are_hidden(secret):
+    line = "rootpw --plaintext %s\n" % shlex.quote(secret)
+    for form in (secret, repr(secret), repr(secret)[1:-1], secret.replace("\\", "\\\\"),
+                 secret.encode("unicode_escape").decode("ascii")):
+        message = "pykickstart says: bad value %s here" % form
+        hidden = redact_message(message, line)
+        assert "<hidden>" in hidden, (form, hidden)
+        assert form not in hidden
+
+
+def test_redacted_text_keeps_lines_without_secrets():
+    text = "lang en_US.UTF-8\nrootpw --iscrypted $6$salt$hash\npart / --passphrase=Pass-Word-1 --encrypted\n"
+    out = redacted_text(text)
+    assert out.splitlines()[0] == "lang en_US.UTF-8"
+    assert "$6$salt$hash" not in out and "Pass-Word-1" not in out
+    assert out.count("\n") == 3
+
+
+def test_section_regions_hide_secret_commands_inside_anaconda():
+    text = "#version=RHEL8\n%anaconda\nrootpw --plaintext Very-Secret-7\npwpolicy root --minlen=6\n%end\n"
+    parsed = parse_kickstart(text, "RHEL8", validate=False)
+    regions = section_regions(parsed)
+    assert "Very-Secret-7" not in regions and "rootpw --plaintext <hidden>" in regions
+
+
+def test_many_secret_lines_are_redacted_once_per_file(monkeypatch):
+    """600 duplicate user lines took a minute: the secrets were collected again for every message."""
+    text = "".join("user --name=u%d --password=secret%d --plaintext\n" % (i % 3, i) for i in range(600))
+    calls = []
+
+    def counting(line):
+        calls.append(1)
+        return line_secrets(line)
+
+    monkeypatch.setattr(_redact, "line_secrets", counting)
+    result = edit_kickstart(text, product="server", target="RHEL8")
+    assert result.warnings
+    assert 0 < len(calls) <= 4 * 600  # linear in the lines, not lines x messages
+    assert not any("secret1" in w for w in result.warnings)
+
+
+@pytest.mark.parametrize("line", [
+    "autopart --encrypted --passphrase=Sekr1t\\ Vale\\ \\\"x\\ \\'y\n",
+    "autopart --encrypted --passphrase='Sekr1t Vale \"x'\n",
+    "rootpw --plaintext \"Sekr1t Vale\" --lock\r\n",
+    "  user --name=alice --password=Sekr1t-Vale --plaintext\n",
+])
+def test_redacted_lines_keep_no_form_of_a_value(line):
+    out = redact_line(line)
+    assert "Sekr1t" not in out and "Vale" not in out
+    assert out.endswith(line[len(line.rstrip("\r\n")):])
+    assert out.split()[0] == line.split()[0]
+
+
+def test_an_unbalanced_quote_keeps_only_the_command():
+    assert redact_line("rootpw --plaintext 'Sekr1t Vale\n") == "rootpw <hidden>\n"
