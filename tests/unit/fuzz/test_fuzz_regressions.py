@@ -1,7 +1,10 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Inputs the fuzzers found that once broke the shared code, kept as plain tests."""
+"""Inputs the fuzzers found that once broke the shared code, kept as plain tests.
+
+The fuzz tests also run most of them as explicit ``@example`` inputs.
+"""
 
 import time
 
