@@ -25,6 +25,7 @@ succeed with a correct result.  Budget: the fuzz profile; see docs/fuzzing.md.
 
 import pytest
 from hypothesis import Phase, example, find, given
+from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz.oracles import check_parse_and_edit
@@ -34,14 +35,14 @@ BY_MUTATOR = pytest.mark.parametrize("first", fs.MUTATORS, ids=[m.__name__ for m
 
 @pytest.mark.skipif(not fs.CORPUS, reason="kickstart-tests corpus not found at %s" % fs.CORPUS_DIR)
 @BY_MUTATOR
-@given(data=fs.st.data(), kwargs=fs.edit_args())
+@given(data=st.data(), kwargs=fs.edit_args())
 @fs.fuzz_settings(0.5)
 def test_corpus_mutations(first, data, kwargs):
     check_parse_and_edit(data.draw(fs.mutated_kickstarts(fs.CORPUS, first), label="text"), kwargs)
 
 
 @BY_MUTATOR
-@given(data=fs.st.data(), kwargs=fs.edit_args())
+@given(data=st.data(), kwargs=fs.edit_args())
 @fs.fuzz_settings(0.3)
 def test_builtin_mutations(first, data, kwargs):
     check_parse_and_edit(data.draw(fs.mutated_kickstarts(fs.BUILTIN_KICKSTARTS, first), label="text"), kwargs)
@@ -88,5 +89,5 @@ def test_mutators_make_the_promised_damage(damage):
 
 @BY_MUTATOR
 def test_every_mutator_changes_its_input(first):
-    find(fs.st.tuples(fs.st.sampled_from(fs.BUILTIN_KICKSTARTS[:4]), fs.rngs()),
+    find(st.tuples(st.sampled_from(fs.BUILTIN_KICKSTARTS[:4]), fs.rngs()),
          lambda case: first(case[0][1], case[1]) != case[0][1], settings=FIND)
