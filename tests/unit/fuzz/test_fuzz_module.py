@@ -21,7 +21,7 @@ import os
 import tempfile
 from unittest import mock
 
-from hypothesis import HealthCheck, event, given
+from hypothesis import HealthCheck, event, example, given
 from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
@@ -35,11 +35,11 @@ INVALID_UTF8 = (b"\xff", b"\xfe", b"\xc3", b"\xc3(", b"\xe2\x82", b"\xed\xa0\x80
                 b"\xc0\xaf", b"\x80", b"\x00", b"\x00\x00")
 
 
-def run(capsys, args, fail_move=False):
+def run(capsys, args, check_mode, diff, fail_move):
     patches = ()
     if fail_move:
         patches = (mock.patch.object(os, "rename", side_effect=OSError(28, "No space left on device")),)
-    return run_module(module.main, capsys, args, patches=patches)
+    return run_module(module.main, capsys, args, check_mode=check_mode, diff=diff, patches=patches)
 
 
 @st.composite
@@ -59,8 +59,7 @@ def file_bytes(draw):
 def module_args(draw):
     args = dict(state="absent" if draw(fs.chance(20)) else "present",
                 target=draw(st.sampled_from(fs.TARGETS)), validate=draw(st.booleans()),
-                exclusive=draw(fs.chance(20)), _ansible_check_mode=draw(fs.chance(20)),
-                _ansible_diff=draw(st.booleans()))
+                exclusive=draw(fs.chance(20)))
     if draw(fs.chance(90)):
         policies = draw(fs.user_policies()) if draw(fs.chance(90)) else draw(fs.bad_policies())
         try:  # module arguments arrive as JSON
@@ -73,17 +72,20 @@ def module_args(draw):
 
 
 # capsys is read (and so emptied) by every run; each example gets its own directory.
-@given(data=file_bytes(), args=module_args(), fail_move=fs.chance(15))
+@given(data=file_bytes(), args=module_args(), check_mode=fs.chance(20), diff=st.booleans(), fail_move=fs.chance(15))
+@example(  # check mode once never reached the module (the runner's own flag won): a write here is a bug
+    data=b"", args=dict(state="present", target="F33", validate=False, exclusive=False, policies={"root": {}}),
+    check_mode=True, diff=False, fail_move=False)
 @fs.fuzz_settings(1.5, suppress_health_check=fs.PROFILE.suppress_health_check + (HealthCheck.function_scoped_fixture,))
-def test_module_path_mode(tmp_path, capsys, data, args, fail_move):
+def test_module_path_mode(tmp_path, capsys, data, args, check_mode, diff, fail_move):
     directory = tempfile.mkdtemp(dir=str(tmp_path))
     path = os.path.join(directory, "ks.cfg")
     with open(path, "wb") as handle:
         handle.write(data)
     os.chmod(path, 0o640)
     args = dict(args, path=path)
-    result = run(capsys, args, fail_move)
-    event(result["msg"][:40] if result.get("failed") else "changed" if result.get("changed") else "unchanged")
+    result = run(capsys, args, check_mode, diff, fail_move)
+    event("failed" if result.get("failed") else "changed" if result.get("changed") else "unchanged")
     assert_no_leak(fs.MARKER, result)
     left = sorted(os.listdir(directory))
     assert left == ["ks.cfg"], "files left in the directory: %s" % left
@@ -99,8 +101,8 @@ def test_module_path_mode(tmp_path, capsys, data, args, fail_move):
         except UnicodeDecodeError:
             assert "is not UTF-8" in result["msg"], result["msg"]
         return
-    assert not fail_move or not result["changed"] or args["_ansible_check_mode"], "the move failed but the run succeeded"
-    if args["_ansible_check_mode"] or not result["changed"]:
+    assert not fail_move or not result["changed"] or check_mode, "the move failed but the run succeeded"
+    if check_mode or not result["changed"]:
         assert after == data, "the file changed (check mode or changed=false)"
     else:
         parsed = parse_kickstart(after.decode("utf-8"), result["target"], validate=False)
