@@ -4,6 +4,7 @@
 #
 #   make demo   render the product presets (set-up included)
 #   make test   every test layer, with a summary (set-up included)
+#   make fuzz   the long fuzz run (docs/fuzzing.md)
 #
 # Set-up steps are stamped (files inside the virtualenvs and build/), so a
 # second run installs nothing.  `make clean` removes build/; `make distclean`
@@ -26,12 +27,13 @@ COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | gr
 export ANSIBLE_COLLECTIONS_PATH := $(COLL_PATH)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup system venv collection demo test unit sanity integration molecule lint bench clean distclean
+.PHONY: help setup system venv collection demo test unit sanity integration molecule lint fuzz bench clean distclean
 
 help:
 	@echo "make demo       render the three product presets as %anaconda sections"
 	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint)"
 	@echo "make unit | sanity | integration | molecule | lint   one layer"
+	@echo "make fuzz       the long fuzz run: tests/unit/fuzz with the long hypothesis profile (KSPW_FUZZ_EXAMPLES=N)"
 	@echo "make system     only install the missing system packages (bindep.txt)"
 	@echo "make setup      only install system packages, create the virtualenvs and install the collection"
 	@echo "make bench      benchmarks/bench.py (BENCH_ARGS='--runs 5 --only edit')"
@@ -86,6 +88,15 @@ test: setup
 
 unit sanity integration molecule lint: setup
 	@tools/test.sh $@
+
+# The fuzz tests with the long hypothesis profile: many more examples, a new
+# random start each run, failing examples kept in $(BUILD)/hypothesis and
+# replayed first by the next run.  `make test` runs them with the default
+# (short, derandomized) profile.  KSPW_FUZZ_EXAMPLES=N changes the budget.
+fuzz: setup
+	@mkdir -p $(BUILD)
+	KSPW_FUZZ_PROFILE=long PATH="$(CURDIR)/$(VENV)/bin:$$PATH" \
+	    $(VENV)/bin/python -m pytest -n auto -p no:cacheprovider --hypothesis-show-statistics tests/unit/fuzz
 
 bench: setup
 	@if [ -f benchmarks/bench.py ]; then \

@@ -120,6 +120,18 @@ def _option_value(word):
     return word.split("=", 1)[1] if word.startswith("-") and "=" in word else word
 
 
+def _words(line):
+    """The shlex words of ``line``; a first word with blanks in it is split at them.
+
+    A quoted command word with blanks (``'rootpw --plaintext x'``) is one
+    unknown command to pykickstart, which quotes it whole in its message.
+    """
+    words = shlex.split(line, comments=True)
+    if words and len(words[0].split()) > 1:
+        words = words[0].split() + words[1:]
+    return words
+
+
 def line_secrets(line):
     """The values on ``line`` that may be secrets (its command may hold one), else nothing.
 
@@ -131,7 +143,7 @@ def line_secrets(line):
     if not match or not _may_hold_secret(match.group(1), line):
         return ()
     try:
-        words = shlex.split(line, comments=True)
+        words = _words(line)
     except ValueError:
         words = line.split()
     if not words or not _may_hold_secret(words[0], line):
@@ -168,7 +180,7 @@ def redact_line(line):
     ending = line[len(body):]
     indent = body[:len(body) - len(body.lstrip())]
     try:
-        words = shlex.split(body, comments=True)
+        words = _words(body)
     except ValueError:
         words = body.split()[:1]
         return "%s%s %s%s" % (indent, words[0] if words else "", HIDDEN, ending)

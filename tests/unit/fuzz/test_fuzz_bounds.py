@@ -20,7 +20,7 @@ import time
 import tracemalloc
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
@@ -28,45 +28,17 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import Redactor, hide
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
-from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import _ksfuzz as fz
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
 # Generous for a loaded two-core machine: each input takes well under a second alone.
 TIME_BOUND = 5.0
-MARK = "Bx7Secret"
 
 
-def _shape(kind, count):
-    if kind == "duplicate_users":
-        return "".join("user --name=u%d --password=%s%d --plaintext\n" % (i % 7, MARK, i) for i in range(count))
-    if kind == "rootpw_lines":
-        return "".join("rootpw --plaintext %s%d\n" % (MARK, i) for i in range(count))
-    if kind == "pwpolicy_lines":
-        return "%anaconda\n" + "pwpolicy root --minlen=8\n" * count + "%end\n"
-    if kind == "long_command":
-        return "firewall --enabled " + " ".join("--port=%d:tcp" % i for i in range(count)) + "\n"
-    if kind == "sections":
-        return "%post\necho x\n%end\n" * (count // 10 + 1)
-    if kind == "anaconda_sections":
-        return "%anaconda\npwpolicy root --minlen=8\n%end\n" * (count // 10 + 1)
-    if kind == "network_lines":
-        return "".join("network --bootproto=dhcp --device=eth%d\n" % i for i in range(count))
-    if kind == "packages":
-        return "%packages\n" + "".join("package-%d\n" % i for i in range(count)) + "%end\n"
-    if kind == "script":
-        return "%post\n" + "echo step >> /root/log\n" * (count * 10) + "%end\n"
-    return "# comment\n" * (count * 10)
-
-
-SHAPES = ("duplicate_users", "rootpw_lines", "pwpolicy_lines", "long_command", "sections", "anaconda_sections",
-          "network_lines", "packages", "script", "comments")
-
-
-@settings(max_examples=max(8, fz.budget("bounds", 8)), deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
-@given(kind=st.sampled_from(SHAPES), count=st.integers(min_value=1, max_value=20000),
+@given(kind=st.sampled_from(fs.SHAPES), count=st.integers(min_value=1, max_value=20000),
        validate=st.booleans(), target=st.sampled_from(["RHEL8", "F33", "F34", "RHEL9"]))
+@fs.fuzz_settings(0.15)
 def test_hostile_sizes_finish_in_bounded_time(kind, count, validate, target):
-    text = "#version=%s\n" % target + _shape(kind, count)
+    text = "#version=%s\n" % target + fs.hostile_kickstart(kind, count)
     started = time.monotonic()
     try:
         result = edit_kickstart(text, product="server", target=target, validate=validate)
@@ -75,12 +47,12 @@ def test_hostile_sizes_finish_in_bounded_time(kind, count, validate, target):
         shown = str(exc)
     elapsed = time.monotonic() - started
     assert elapsed < TIME_BOUND, "%s x %d (%d bytes) took %.1f s" % (kind, count, len(text), elapsed)
-    assert MARK not in shown
+    assert fs.BOUND_MARKER not in shown
 
 
-@settings(max_examples=200, deadline=None, derandomize=True, database=None)
 @given(values=st.sets(st.text(min_size=1, max_size=12), max_size=20), message=st.text(max_size=80),
        picks=st.lists(st.integers(min_value=0, max_value=19), max_size=4))
+@fs.fuzz_settings(2)
 def test_the_indexed_redactor_hides_what_hide_hides(values, message, picks):
     ordered = sorted(values)
     for pick in picks:  # put some of the values (escaped or not) into the message

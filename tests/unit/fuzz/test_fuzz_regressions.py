@@ -1,7 +1,10 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Inputs the fuzzers found that once broke the shared code, kept as plain tests."""
+"""Inputs the fuzzers found that once broke the shared code, kept as plain tests.
+
+The fuzz tests also run most of them as explicit ``@example`` inputs.
+"""
 
 import time
 
@@ -11,6 +14,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError, policy_from
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redact_line
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 
 def test_pwpolicy_line_with_thousands_of_options_fails_fast():
@@ -54,3 +59,14 @@ def test_digit_like_strings_that_int_cannot_read(value):
     # str.isdigit() accepts them, int() does not: a bare ValueError escaped.
     with pytest.raises(PolicyError, match="minlen must be a whole number"):
         policy_from({"name": "root", "minlen": value})
+
+
+@pytest.mark.parametrize("line", ["'rootpw --plaintext Fz9MarkerSecret '\n",
+                                  '"user --name=bob --password=Fz9MarkerSecret"\n'])
+def test_a_quoted_command_with_a_secret_stays_hidden(line):
+    # pykickstart reads the quoted words as one unknown command and quoted it,
+    # secret included, in its error: the command word was not recognised.
+    with pytest.raises(KickstartEditError, match="line 2: Unknown command") as info:
+        parse_kickstart("#version=F33\n" + line, "F33")
+    assert_no_leak("Fz9MarkerSecret", str(info.value))
+    assert_no_leak("Fz9MarkerSecret", redact_line(line))

@@ -19,6 +19,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     Policy,
     PolicyError,
 )
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
 # anaconda.conf's shipped [User Interface] block (Fedora 34 to current, RHEL 9, RHEL 10).
 SHIPPED = """\
@@ -182,19 +183,8 @@ def test_rendered_text_is_valid_for_configparser_as_the_installer_reads_it():
 # round trip (property tests)
 # --------------------------------------------------------------------------
 
-def policy_strategy(name, luks_changes=False):
-    return st.builds(
-        Policy,
-        name=st.just(name),
-        minlen=st.integers(0, 1024),
-        minquality=st.integers(0, 100),
-        strict=st.booleans(),
-        emptyok=st.booleans(),
-        changesok=st.booleans() if (name != "luks" or luks_changes) else st.just(False),
-    )
-
-
-policy_sets = st.fixed_dictionaries({}, optional=dict((n, policy_strategy(n)) for n in NAMES)).filter(bool)
+# luks without changesok: a drop-in cannot hold it (see test_luks_changesok_does_not_survive).
+policy_sets = fs.policy_maps(luks_changesok=False)
 
 
 @settings(max_examples=300, deadline=None)
@@ -213,7 +203,7 @@ def test_round_trip(policies, target):
 
 
 @settings(max_examples=100, deadline=None)
-@given(policy=policy_strategy("luks", luks_changes=True))
+@given(policy=fs.policies(names=("luks",)))
 def test_luks_changesok_does_not_survive(policy):
     text, warnings = acr.render_conf([policy])
     assert bool(warnings) == policy.changesok
@@ -440,7 +430,7 @@ def test_bad_conf_names(name):
 
 
 @settings(max_examples=500, deadline=None)
-@given(line=st.text(alphabet=list("rootuserlks qualitylengthstrictempty 0123456789(),\t-+_x"), max_size=60))
+@given(line=fs.policy_line_texts())
 def test_any_line_parses_or_fails_cleanly(line):
     try:
         name, attrs = acp.parse_policy_line(line, 2)

@@ -15,6 +15,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, Policy
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
 
@@ -411,16 +412,7 @@ def test_section_regions():
 
 # --- properties ------------------------------------------------------------
 
-policies_st = st.builds(
-    Policy,
-    name=st.sampled_from(NAMES),
-    minlen=st.integers(0, 1024),
-    minquality=st.integers(0, 100),
-    strict=st.booleans(),
-    emptyok=st.booleans(),
-    changesok=st.booleans(),
-)
-policy_sets = st.lists(policies_st, min_size=1, max_size=3, unique_by=lambda p: p.name)
+policy_sets = fs.policy_lists()
 targets = st.sampled_from(["F22", "F25", "F26", "F28", "F32", "F33", "F34", "RHEL7", "RHEL8", "RHEL9"])
 
 

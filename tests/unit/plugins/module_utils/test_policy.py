@@ -4,7 +4,6 @@
 
 import pytest
 from hypothesis import given
-from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _policy as pm
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
@@ -14,18 +13,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     normalize_policies,
     policy_from,
 )
+from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
 SEED_LINE = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
-
-policies_st = st.builds(
-    Policy,
-    name=st.sampled_from(pm.NAMES),
-    minlen=st.integers(0, 1024),
-    minquality=st.integers(0, 100),
-    strict=st.booleans(),
-    emptyok=st.booleans(),
-    changesok=st.booleans(),
-)
 
 
 # --- rendering -------------------------------------------------------------
@@ -66,7 +56,7 @@ def test_replace_validates_like_the_constructor():
         policy.replace(name="admin")
 
 
-@given(policies_st)
+@given(fs.policies())
 def test_render_is_parseable_back_into_the_same_fields(policy):
     words = policy.render().split()
     assert words[:2] == ["pwpolicy", policy.name]
