@@ -23,7 +23,6 @@ from contextlib import redirect_stderr
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     KickstartEditError,
     check_bounds,
-    newline_of,
     release_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
@@ -176,6 +175,10 @@ def _first_word(line):
     return words[0] if words else ""
 
 
+# Sections whose body is not kickstart commands: a %anaconda line inside one is script text.
+OTHER_SECTIONS = frozenset(("%pre", "%pre-install", "%post", "%packages", "%traceback", "%onerror", "%addon"))
+
+
 def sections_only(lines):
     """What pykickstart reads without validation: the ``%anaconda`` sections as they are, every other line blank.
 
@@ -183,19 +186,26 @@ def sections_only(lines):
     ``<% %>``, Terraform's ``%{ }``, Cheetah's ``#if`` and ``$SNIPPET``, Jinja):
     its lines are opaque text that is never interpreted, and blank lines in
     their place keep every line number.  A section runs from a line whose
-    first word is ``%anaconda`` to the next line whose first word is ``%end``
-    (or another section header, which pykickstart then reports).
+    first word is ``%anaconda`` to the next line whose first word is ``%end``;
+    inside a script or ``%packages`` section such a line is the section's text.
     """
     out = []
-    inside = False
-    for line in lines:
+    inside, start = None, 0  # None, SECTION or another section's header; the line it starts on
+    for number, line in enumerate(lines, 1):
         word = _first_word(line)
-        inside = inside or word == SECTION
-        if inside:
+        if inside is None and (word == SECTION or word in OTHER_SECTIONS):
+            inside, start = word, number
+        if inside == SECTION:
             out.append(line)
-            inside = word != "%end"
+        elif out and out[-1].endswith("\r"):
+            out.append("\r")  # "\n" here would join the "\r" before it into one "\r\n" line ending
         else:
-            out.append(newline_of(line) or "\n")
+            out.append("\n")
+        if inside is not None and word == "%end":
+            inside = None
+    if inside is not None and inside != SECTION:  # pykickstart reports an unterminated %anaconda itself
+        raise KickstartEditError("kickstart line %d: section %s does not end with %%end; end it with a %%end line"
+                                 % (start, inside), start)
     return "".join(out)
 
 

@@ -138,3 +138,22 @@ def test_errors_inside_a_section_still_name_their_line():
     with pytest.raises(KickstartEditError) as err:
         parse_kickstart(text, "RHEL8", validate=False)
     assert err.value.lineno == len(FOREMAN_ERB.splitlines()) + 2
+
+
+def test_a_lone_carriage_return_before_a_blanked_line_keeps_the_numbering():
+    text = "lang en_US.UTF-8\r%include /tmp/part.ks\n%anaconda\npwpolicy root --minlen=8\n%end\n"
+    parsed = parse_kickstart(text, "F33", validate=False)
+    assert parsed.sections[0].header == 3 and parsed.entries[0].lineno == 4
+    result = edit_kickstart(text, None, state="absent", product="server", target="F33", validate=False)
+    assert result.text == "lang en_US.UTF-8\r%include /tmp/part.ks\n"
+
+
+def test_anaconda_inside_a_script_is_script_text():
+    text = "%post\ncat <<EOF\n%anaconda\npwpolicy root --minlen=1\n%end\n"
+    assert parse_kickstart(text, "F33", validate=False).sections == []
+
+
+def test_an_unterminated_script_section_is_an_error_not_a_place_for_the_policy():
+    with pytest.raises(KickstartEditError, match="line 2: section %post does not end with %end") as err:
+        edit_kickstart("lang en_US.UTF-8\n%post\necho hi\n", WANTED, target="F33", validate=False)
+    assert err.value.lineno == 2
