@@ -77,3 +77,13 @@ def module_calls(main):
         return result["msg"]
 
     return run, ok, fail
+
+
+def warnings(result):
+    """A result's warnings as one text, to search in."""
+    return json.dumps(result.get("warnings", []))
+
+
+def deprecations(result):
+    """A result's deprecations as one text, to search in."""
+    return json.dumps(result.get("deprecations", []))

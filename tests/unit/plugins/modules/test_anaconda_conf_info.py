@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import gzip
-import json
 import os
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf as writer
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf_info as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import deprecations, module_calls, warnings
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 CONF = ("[User Interface]\n"
@@ -26,14 +25,6 @@ LUKS = dict(name="luks", minlen=24, minquality=50, strict=True, emptyok=False, c
 
 run, ok, fail = module_calls(module.main)
 write_run, write_ok, write_fail = module_calls(writer.main)
-
-
-def warnings(result):
-    return json.dumps(result.get("warnings", []))
-
-
-def deprecations(result):
-    return json.dumps(result.get("deprecations", []))
 
 
 def test_content(capsys):

@@ -11,7 +11,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image as ui
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, warnings
 
 DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 

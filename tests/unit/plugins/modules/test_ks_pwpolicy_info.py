@@ -9,7 +9,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as writer
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy_info as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import deprecations, module_calls, warnings
 
 SECRET = "CorrectHorseBattery"
 KS = ("#version=F33\n"
@@ -25,14 +25,6 @@ LUKS = dict(name="luks", minlen=20, minquality=1, strict=False, emptyok=True, ch
 
 run, ok, fail = module_calls(module.main)
 write_run, write_ok, write_fail = module_calls(writer.main)
-
-
-def warnings(result):
-    return json.dumps(result.get("warnings", []))
-
-
-def deprecations(result):
-    return json.dumps(result.get("deprecations", []))
 
 
 def test_content(capsys):
