@@ -10,7 +10,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquali
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import (
-    BACKENDS,
     BOTH,
     HAVE_BINDING,
     HAVE_CTYPES,
@@ -19,11 +18,6 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_
     check,
     policy,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    return pwq.load_backend(request.param)
 
 
 def test_every_error_class_is_a_pwpolicy_error():

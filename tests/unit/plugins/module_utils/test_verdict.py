@@ -19,18 +19,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import
     check_password,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import (
-    BACKENDS,
     BOTH,
     STRONG,
     assert_no_leak,
     check,
     policy,
 )
-
-
-@pytest.fixture(params=BACKENDS)
-def backend(request):
-    return _pwquality.load_backend(request.param)
 
 
 # --------------------------------------------------------------------------
