@@ -53,6 +53,14 @@ class ReleaseError(PwpolicyError):
     """An installer release name we cannot use."""
 
 
+# What each release does with %anaconda / pwpolicy: (last major release, state)
+# in order; releases after the last entry have no section any more.
+SUPPORT_BY_MAJOR = {
+    "fedora": ((21, UNSUPPORTED), (33, SUPPORTED), (34, DEPRECATED), (35, COMMAND_REMOVED)),
+    "rhel": ((6, UNSUPPORTED), (8, SUPPORTED), (9, DEPRECATED)),
+}
+
+
 @dataclass(frozen=True, repr=False)
 class Release:
     """One installer release, as a pykickstart version name (``F34``, ``RHEL9``, ``DEVEL``).
@@ -81,16 +89,10 @@ class Release:
     @property
     def support(self):
         """How this release treats ``%anaconda`` / ``pwpolicy`` (a state constant)."""
-        if self.is_fedora:
-            if self.major < 22:
-                return UNSUPPORTED
-            if self.major <= 33:
-                return SUPPORTED
-            if self.major == 34:
-                return DEPRECATED
-            if self.major == 35:
-                return COMMAND_REMOVED
-            return SECTION_REMOVED
+        for last, state in SUPPORT_BY_MAJOR["fedora" if self.is_fedora else "rhel"]:
+            if self.major <= last:
+                return state
+        return SECTION_REMOVED
         if self.major < 7:
             return UNSUPPORTED
         if self.major <= 8:

@@ -10,8 +10,8 @@ __metaclass__ = type
 
 DOCUMENTATION = r"""
 module: ks_pwpolicy_info
-short_description: Read the C(%anaconda) C(pwpolicy) lines of a kickstart
 version_added: 0.2.0
+short_description: Read the C(%anaconda) C(pwpolicy) lines of a kickstart
 description:
   - Reads the installer password policies of a kickstart, the C(pwpolicy) commands of its C(%anaconda) section, and
     returns the policy in effect for each name for the installer release you target.
