@@ -93,13 +93,6 @@ class Release:
             if self.major <= last:
                 return state
         return SECTION_REMOVED
-        if self.major < 7:
-            return UNSUPPORTED
-        if self.major <= 8:
-            return SUPPORTED
-        if self.major == 9:
-            return DEPRECATED
-        return SECTION_REMOVED
 
     @property
     def can_write_section(self):
