@@ -25,16 +25,16 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible.module_utils.common.text.converters import to_text
+from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS, FIELDS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS, build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems, user_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
     account_label,
     check_all,
     check_fail_on,
-    effective_policies,
     error_finding,
     failure_message,
     passing_message,
@@ -186,8 +186,7 @@ class ActionModule(ActionBase):
         if unknown:
             raise PwpolicyError("check_secrets: unknown argument(s) %s; valid arguments are %s"
                                 % (", ".join(unknown), ", ".join(ARGS)))
-        role_vars = self._template(args.get("role_vars", False))
-        role_vars = role_vars if isinstance(role_vars, bool) else str(role_vars).lower() in ("1", "true", "yes")
+        role_vars = boolean(self._template(args.get("role_vars", False)), strict=False)
         raw, names = {}, {}
         for arg, var in ROLE_VARS:
             if arg in args:
@@ -202,14 +201,15 @@ class ActionModule(ActionBase):
             plain[arg] = self._template(value) if value is not None else None
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
         fail_on = check_fail_on(self._template(args.get("fail_on", "rejected")))
-        fail = self._template(args.get("fail", True))
-        fail = fail if isinstance(fail, bool) else str(fail).lower() in ("1", "true", "yes")
+        fail = boolean(self._template(args.get("fail", True)), strict=False)
         return raw, names, plain, to_text(self._template(host)), fail_on, fail
 
     def _resolve(self, plain):
         """``(policies, release, problem)``: the effective policies, or why they cannot be resolved."""
         try:
-            return (effective_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"]),
+            # With a product its preset, else the target's defaults, under the overrides; all three names.
+            return (build_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"],
+                                   every_name=True),
                     release_for(plain["target"]), None)
         except PwpolicyError as exc:
             # No value given is repeated: a secret may sit in the wrong place.

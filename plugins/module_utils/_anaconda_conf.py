@@ -51,12 +51,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
-    NAMES,
-    build_policies,
-    check_product,
-    normalize_policies,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     COMMAND_REMOVED,
     NEWEST,
@@ -121,11 +116,7 @@ def conf_policies(policies=None, product=None, target=None):
     else the target's shipped configuration defaults.  Names the user left out
     are filled too (see the module docstring for why).
     """
-    release = conf_release(target)
-    given = normalize_policies(policies)
-    check_product(product)
-    complete = dict((name, given.get(name, {})) for name in NAMES)
-    return build_policies(complete, product=product, target=defaults_target(release))
+    return build_policies(policies, product=product, target=defaults_target(conf_release(target)), every_name=True)
 
 
 def check_conf_name(name):

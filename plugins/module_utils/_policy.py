@@ -280,17 +280,17 @@ def defaults_for(name, product=None, target=None):
     return parse_release(target or NEWEST).omitted_defaults(name)
 
 
-def build_policies(policies=None, product=None, target=None):
+def build_policies(policies=None, product=None, target=None, every_name=False):
     """Return ``{name: Policy}`` in anaconda's order.
 
     With a ``product``, all three names are filled from its preset and the
     user's fields override it field by field.  Without one, only the names the
-    user gave are returned, each omitted field filled from ``target``'s
-    defaults.
+    user gave are returned (all three with ``every_name``), each omitted field
+    filled from ``target``'s defaults.
     """
     given = normalize_policies(policies)
     check_product(product)
-    names = NAMES if product is not None else tuple(given)
+    names = NAMES if product is not None or every_name else tuple(given)
     built = {}
     for name in names:
         values = defaults_for(name, product, target)

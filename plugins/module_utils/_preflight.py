@@ -27,12 +27,6 @@ __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import secret_problems
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
-    NAMES,
-    build_policies,
-    check_product,
-    normalize_policies,
-)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
 
@@ -57,20 +51,6 @@ def check_fail_on(fail_on):
     if not isinstance(fail_on, str) or fail_on not in FAIL_ON:
         raise PreflightError("fail_on must be one of %s, got %r" % (", ".join(FAIL_ON), fail_on))
     return fail_on
-
-
-def effective_policies(pwpolicies=None, product=None, target=None):
-    """``{name: Policy}`` for ``root``, ``user`` and ``luks``.
-
-    With a ``product``: its preset, overridden field by field by
-    ``pwpolicies``.  Without one: each field the overrides omit takes what the
-    ``target`` release's installer made an omitted option mean.
-    """
-    check_product(product)
-    if product is not None:
-        return build_policies(pwpolicies, product=product, target=target)
-    given = normalize_policies(pwpolicies)
-    return build_policies(dict((name, given.get(name, {})) for name in NAMES), target=target)
 
 
 def release_for(target):
@@ -193,10 +173,15 @@ def failure_message(host, findings, fail_on, context=None):
 
 def passing_message(host, findings, fail_on):
     """The one-line summary of a run in which no finding trips ``fail_on``."""
-    counts = summary(findings)
     return "%s: %d %s checked, none fails (fail_on=%s): %s" % (
         host, len(findings), "secret" if len(findings) == 1 else "secrets", fail_on,
-        ", ".join("%d %s" % (n, v) for v, n in counts.items() if n) or "nothing to check")
+        summary_text(findings) or "nothing to check")
+
+
+def summary_text(findings):
+    """How many findings have each verdict, in words (``2 accepted, 1 rejected``); empty without findings."""
+    counts = summary(findings)
+    return ", ".join("%d %s" % (counts[verdict], verdict) for verdict in VERDICTS if counts[verdict])
 
 
 def summary(findings):

@@ -24,7 +24,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     VERDICTS,
     check_fail_on,
     error_finding,
-    summary,
+    summary_text,
     trips,
 )
 
@@ -93,8 +93,7 @@ def outcome(findings, fail_on):
     failing = [f for f in findings if trips(f, fail_on)]
     hosts = sorted(set(f["host"] for f in findings))
     bad_hosts = sorted(set(f["host"] for f in failing))
-    counts = summary(findings)
-    text = ", ".join("%d %s" % (counts[v], v) for v in VERDICTS if counts[v])
+    text = summary_text(findings)
     if failing:
         message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
                    % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,

@@ -8,11 +8,11 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
     PreflightError,
     check_all,
     check_fail_on,
-    effective_policies,
     failure_message,
     problem_findings,
     release_for,
@@ -28,27 +28,27 @@ WEAK = "password1"
 
 
 def findings_for(*items, product="server", target="RHEL9", pwpolicies=None):
-    return check_all("web01", list(items), effective_policies(pwpolicies, product=product, target=target))
+    return check_all("web01", list(items), build_policies(pwpolicies, product=product, target=target, every_name=True))
 
 
 def test_effective_policies_are_the_preset_overridden_field_by_field():
-    policies = effective_policies({"root": {"minlen": 20}}, product="server", target="RHEL9")
+    policies = build_policies({"root": {"minlen": 20}}, product="server", target="RHEL9", every_name=True)
     assert policies["root"].minlen == 20
-    assert policies["root"].minquality == effective_policies(product="server", target="RHEL9")["root"].minquality
+    assert policies["root"].minquality == build_policies(product="server", target="RHEL9", every_name=True)["root"].minquality
     assert sorted(policies) == ["luks", "root", "user"]
 
 
 def test_without_a_product_omitted_fields_take_the_release_defaults():
-    policies = effective_policies({"user": {"minlen": 9}}, target="RHEL8")
+    policies = build_policies({"user": {"minlen": 9}}, target="RHEL8", every_name=True)
     assert policies["user"].minlen == 9
     assert set(policies) == {"root", "user", "luks"}
 
 
 def test_a_bad_product_or_override_is_a_preflight_error():
     with pytest.raises(PwpolicyError):
-        effective_policies(product="desktop")
+        build_policies(product="desktop", every_name=True)
     with pytest.raises(PwpolicyError):
-        effective_policies({"root": {"minlen": "long"}}, product="server")
+        build_policies({"root": {"minlen": "long"}}, product="server", every_name=True)
 
 
 def test_release_for_gives_the_matrix_entry_or_none():
@@ -91,7 +91,7 @@ def test_a_checker_error_is_an_error_finding_without_the_value():
     def broken(value, policy, user=None):
         raise PwpolicyError("libpwquality has no dictionary")
 
-    policies = effective_policies(product="server", target="RHEL9")
+    policies = build_policies(product="server", target="RHEL9", every_name=True)
     (found,) = check_all("web01", [secret("root", "root", value=STRONG, user="root")], policies, checker=broken)
     assert found["verdict"] == "error"
     assert "could not be checked: libpwquality has no dictionary" in found["reasons"][0]
