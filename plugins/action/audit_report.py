@@ -14,6 +14,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible.module_utils.common.text.converters import to_text
+from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
@@ -32,10 +33,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import 
 display = Display()
 
 ARGS = ("result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show")
-
-
-def _bool(value):
-    return value if isinstance(value, bool) else str(value).strip().lower() in ("1", "true", "yes", "on")
 
 
 class ActionModule(ActionBase):
@@ -107,6 +104,6 @@ class ActionModule(ActionBase):
             msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)
                                   for k, p in written.items()),
         )
-        if failing and _bool(args.get("fail", True)):
+        if failing and boolean(args.get("fail", True), strict=False):
             result["failed"] = True
         return result
