@@ -21,9 +21,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import
 _VERSION_RE = re.compile(r"^#version=(\S+)")
 NEWLINES = ("\r\n", "\n", "\r")
 
-# Sections whose body lines are not commands (scripts, package lists, add-ons).
-_BODY_SECTIONS = ("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon",
-                  "%anaconda")
+# Sections whose body is not kickstart commands (scripts, package lists, add-ons).
+SCRIPT_SECTIONS = frozenset(("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon"))
+# ... and with %anaconda, whose body is pwpolicy lines: none of them count as commands.
+_BODY_SECTIONS = SCRIPT_SECTIONS | {"%anaconda"}
 # No kickstart command takes this many words; pykickstart's option parser
 # (argparse) takes time that grows with the square of the options on a line.
 MAX_COMMAND_WORDS = 256

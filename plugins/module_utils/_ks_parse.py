@@ -21,6 +21,7 @@ import warnings
 from contextlib import redirect_stderr
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    SCRIPT_SECTIONS,
     KickstartEditError,
     check_bounds,
     release_for,
@@ -175,10 +176,6 @@ def _first_word(line):
     return words[0] if words else ""
 
 
-# Sections whose body is not kickstart commands: a %anaconda line inside one is script text.
-OTHER_SECTIONS = frozenset(("%pre", "%pre-install", "%post", "%packages", "%traceback", "%onerror", "%addon"))
-
-
 def sections_only(lines):
     """What pykickstart reads without validation: the ``%anaconda`` sections as they are, every other line blank.
 
@@ -193,7 +190,7 @@ def sections_only(lines):
     inside, start = None, 0  # None, SECTION or another section's header; the line it starts on
     for number, line in enumerate(lines, 1):
         word = _first_word(line)
-        if inside is None and (word == SECTION or word in OTHER_SECTIONS):
+        if inside is None and (word == SECTION or word in SCRIPT_SECTIONS):  # %anaconda in a script is text
             inside, start = word, number
         if inside == SECTION:
             out.append(line)
