@@ -3,12 +3,13 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Unrendered templates of other tools: with validate=False only the %anaconda sections are read.
 
-Each template below is a small kickstart template in one tool's syntax; the
+Each template is a small kickstart template in one tool's syntax; the
 lines the tools care about (``<% %>`` and ``%>`` at a line start, ``%{ }``,
 ``#if``/``$SNIPPET``, ``{% %}``) would stop pykickstart, which reads a leading
 ``%`` as a section header.
 """
 
+import os
 import re
 
 import pytest
@@ -16,71 +17,21 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
+from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
 
-FOREMAN_ERB = """<%#
-kind: provision
-name: Site kickstart
-%>
-<% major = @host.operatingsystem.major.to_i -%>
-url --url=<%= @host.os.medium_uri(@host) %>
-lang <%= host_param('lang') || 'en_US.UTF-8' %>
-rootpw --iscrypted <%= root_pass %>
-<% if host_param_true?('use_lvm') -%>
-autopart --type=lvm
-<% else -%>
-autopart --type=plain
-<% end -%>
-%packages
-@core
-<%= snippet_if_exists(template_name + " packages") %>
-%end
-%post --log=/root/post.log
-<%= snippet 'site_register' %>
-%end
-"""
+# The templates are shared with the ks_pwpolicy integration target.
+FILES = os.path.join(ROOT, "tests", "integration", "targets", "ks_pwpolicy", "files")
 
-TERRAFORM_HCL = """%{ if lvm ~}
-autopart --type=lvm
-%{ else ~}
-autopart --type=plain
-%{ endif ~}
-rootpw --iscrypted ${root_hash}
-%{ for key in ssh_keys ~}
-sshkey --username=root "${key}"
-%{ endfor ~}
-%anaconda
-pwpolicy root --minlen=6 --minquality=1 --notstrict --nochanges --emptyok
-%end
-"""
 
-COBBLER_CHEETAH = """#if $getVar('lvm', '') != ''
-autopart --type=lvm
-#else
-autopart --type=plain
-#end if
-$SNIPPET('network_config')
-rootpw --iscrypted $default_password_crypted
-%pre
-$SNIPPET('pre_install_network_config')
-%end
-%packages
-$SNIPPET('func_install_if_enabled')
-%end
-"""
+def template(name):
+    with open(os.path.join(FILES, name)) as handle:
+        return handle.read()
 
-JINJA = """#version={{ target }}
-{% if lvm %}
-autopart --type=lvm
-{% else %}
-autopart --type=plain
-{% endif %}
-rootpw --iscrypted {{ root_hash }}
-%post
-{% for command in post_commands %}
-{{ command }}
-{% endfor %}
-%end
-"""
+
+FOREMAN_ERB = template("foreman.erb")
+TERRAFORM_HCL = template("terraform.tftpl")
+COBBLER_CHEETAH = template("cobbler.ks")
+JINJA = template("site.ks.j2")
 
 TEMPLATES = [
     pytest.param(FOREMAN_ERB, "RHEL8", id="foreman-erb"),
