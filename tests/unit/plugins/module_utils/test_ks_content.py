@@ -234,3 +234,24 @@ def test_the_property_reached_pykickstart():
     if not REACHED:
         test_what_passes_the_checks_parses_back_as_given()
     assert len(REACHED) >= 20, len(REACHED)  # of 40 examples
+
+
+def test_storage_scripts_and_hostname_render_as_pykickstart_reads_them():
+    content = server(
+        hostname="web01.example.com",
+        storage=["part /boot --fstype=xfs --size=1024", "part pv.01 --grow --encrypted", "volgroup sys pv.01",
+                 "logvol / --vgname=sys --name=root --size=1 --grow"],
+        pre_scripts=[{"body": "echo pre", "log": "/tmp/pre.log", "interpreter": "/usr/bin/bash"}],
+        post_scripts=["echo plain", {"body": "echo outside", "nochroot": True, "erroronfail": True}])
+    assert content_problems(content) == []
+    luks = "Disk pass 'x' #7"
+    handler = _parse(_render(content, [], [], luks))
+    assert not handler.autopart.autopart
+    boot, pv = handler.partition.partitions
+    assert (boot.mountpoint, boot.size, pv.encrypted, pv.passphrase) == ("/boot", 1024, True, luks)
+    assert handler.logvol.lvList[0].mountpoint == "/" and handler.volgroup.vgList[0].vgname == "sys"
+    assert [n.hostname for n in handler.network.network if n.hostname] == ["web01.example.com"]
+    pre, plain, outside = handler.scripts
+    assert (pre.type, pre.logfile, pre.interp, pre.script.strip()) == (0, "/tmp/pre.log", "/usr/bin/bash", "echo pre")
+    assert (plain.script.strip(), plain.inChroot, plain.errorOnFail) == ("echo plain", True, False)
+    assert (outside.script.strip(), outside.inChroot, outside.errorOnFail) == ("echo outside", False, True)
