@@ -30,7 +30,7 @@ def run_importer(tarball, work):
                GALAXY_IMPORTER_LOG_LEVEL_MAIN="INFO")
     proc = subprocess.run([sys.executable, "-m", "galaxy_importer.main", tarball],
                           cwd=work, env=env, stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT, universal_newlines=True)
+                          stderr=subprocess.STDOUT, universal_newlines=True, check=False)
     print(proc.stdout)
     return proc.returncode, proc.stdout
 
