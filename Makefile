@@ -17,6 +17,7 @@ SHELL := /bin/bash
 VENV        := .venv
 VENV_216    := .venv-2.16
 VENV_BINDEP := .venv-bindep
+VENV_PUB    := .venv-publish
 BUILD       := build
 COLL_PATH   := $(CURDIR)/$(BUILD)/collections
 INSTALLED   := $(COLL_PATH)/ansible_collections/kickstart/pwpolicy/MANIFEST.json
@@ -27,12 +28,12 @@ COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | gr
 export ANSIBLE_COLLECTIONS_PATH := $(COLL_PATH)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup system venv collection demo test unit sanity integration molecule lint fuzz bench clean distclean
+.PHONY: help setup system venv collection demo test unit sanity integration molecule lint publish fuzz bench clean distclean
 
 help:
 	@echo "make demo       render the three product presets as %anaconda sections"
-	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint)"
-	@echo "make unit | sanity | integration | molecule | lint   one layer"
+	@echo "make test       run every test layer (unit, sanity, integration, molecule, lint, publish)"
+	@echo "make unit | sanity | integration | molecule | lint | publish   one layer"
 	@echo "make fuzz       the long fuzz run: tests/unit/fuzz with the long hypothesis profile (KSPW_FUZZ_EXAMPLES=N)"
 	@echo "make system     only install the missing system packages (bindep.txt)"
 	@echo "make setup      only install system packages, create the virtualenvs and install the collection"
@@ -47,7 +48,7 @@ setup: system venv collection
 system:
 	@tools/system-deps.sh
 
-venv: $(VENV)/.stamp-dev $(VENV_216)/.stamp-core
+venv: $(VENV)/.stamp-dev $(VENV_216)/.stamp-core $(VENV_PUB)/.stamp-publish
 
 $(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system
 	@if [ ! -x $(VENV)/bin/python ]; then \
@@ -69,6 +70,18 @@ $(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
 	@tools/link-pwquality.sh $(VENV_216)
 	@touch $@
 
+# The publishing checks (tools/test.sh publish): galaxy-importer and
+# ansible-builder in a virtualenv of their own, as galaxy-importer's pins
+# clash with requirements-dev.txt's.
+$(VENV_PUB)/.stamp-publish: tools/requirements-publish.txt | system
+	@if [ ! -x $(VENV_PUB)/bin/python ]; then \
+	    py=$$(tools/find-python.sh 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
+	    echo "creating $(VENV_PUB) with $$py"; \
+	    "$$py" -m venv $(VENV_PUB); \
+	fi
+	$(VENV_PUB)/bin/python -m pip install --quiet -r tools/requirements-publish.txt
+	@touch $@
+
 # Build the collection tarball and install it; integration, molecule and the
 # demo use this installed copy (ANSIBLE_COLLECTIONS_PATH).
 collection: $(INSTALLED)
@@ -86,7 +99,7 @@ demo: setup
 test: setup
 	@tools/test.sh all
 
-unit sanity integration molecule lint: setup
+unit sanity integration molecule lint publish: setup
 	@tools/test.sh $@
 
 # The fuzz tests with the long hypothesis profile: many more examples, a new
@@ -109,4 +122,4 @@ clean:
 	rm -rf $(BUILD) tests/output
 
 distclean: clean
-	rm -rf $(VENV) $(VENV_216) $(VENV_BINDEP)
+	rm -rf $(VENV) $(VENV_216) $(VENV_BINDEP) $(VENV_PUB)
