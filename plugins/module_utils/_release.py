@@ -66,6 +66,11 @@ SUPPORT_BY_MAJOR = {
 # moved into the section in Fedora 27 (a896cb42b6) and RHEL 7, and went with
 # install classes in Fedora 30 (ba020fc8dd); RHEL 8.0 to 8.2 (anaconda 29.19)
 # still had it, RHEL 8.3 (anaconda 33.16) no more.
+# minlen/minquality travel over D-Bus as UInt16 from Fedora 34 / RHEL 9 on (the
+# kickstart's pwpolicy on those two, anaconda configuration on every release
+# that reads it): a value outside this range stops the installer.
+DBUS_UINT16 = (0, 65535)
+
 COMMAND_VALID = "valid"
 COMMAND_SOME_UPDATES = "some_updates"
 SECTION_COMMANDS = {
@@ -150,7 +155,7 @@ class Release:
     def dbus_range(self):
         """Fedora 34 / RHEL 9 carry minlen/minquality over D-Bus as unsigned 16-bit
         integers: a value outside this range stops the installer.  None elsewhere."""
-        return (0, 65535) if self.support == DEPRECATED else None
+        return DBUS_UINT16 if self.support == DEPRECATED else None
 
     @property
     def conf_skips_blank_attributes(self):
