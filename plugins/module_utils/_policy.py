@@ -155,8 +155,12 @@ class ReadPolicy(Policy):
         check_name(self.name)
         for field in FIELDS[1:]:
             value = getattr(self, field)
-            if not (field in INT_FIELDS and type(value) is int):
+            if not (field in INT_FIELDS and _is_int(value)):
                 object.__setattr__(self, field, convert_field(self.name, field, value))
+
+
+def _is_int(value):
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def out_of_range(field, value):
@@ -167,7 +171,7 @@ def out_of_range(field, value):
 
 def read_policy(**fields):
     """A :class:`Policy`, or a :class:`ReadPolicy` when an integer field is out of range."""
-    lenient = any(type(fields.get(f)) is int and out_of_range(f, fields[f]) for f in INT_FIELDS)
+    lenient = any(_is_int(fields.get(f)) and out_of_range(f, fields[f]) for f in INT_FIELDS)
     return (ReadPolicy if lenient else Policy)(**fields)
 
 

@@ -19,9 +19,9 @@ description:
     omitted C(pwpolicy) option shows what it means for the target).
   - The kickstart is parsed with pykickstart for that release, so errors name the kickstart line and what is wrong.
   - The kickstart is read as the target's installer read it, with the same rules as
-    M(kickstart.pwpolicy.ks_pwpolicy) (see its notes): integer spellings of the release, policy names and values the
-    installer took as given (with a warning; a name other than root, user and luks is never in RV(policies)), and
-    other commands inside the section as errors where the installer stopped on them.
+    M(kickstart.pwpolicy.ks_pwpolicy) (see its notes), that is the integer spellings of the release, policy names and
+    values the installer took as given (with a warning; a name other than root, user and luks is never in
+    RV(policies)), and other commands inside the section as errors where the installer stopped on them.
   - Several policies with one name are reported with a warning that names the one in effect for the target (the
     first before Fedora 34; on Fedora 34 and RHEL 9 the last, except C(changesok), which comes from the first).
   - For targets that deprecated the section (Fedora 34, RHEL 9) or stop on it (Fedora 36 and RHEL 10 on), the

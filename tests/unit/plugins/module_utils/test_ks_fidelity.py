@@ -100,13 +100,13 @@ def test_writing_keeps_the_ranges_and_replaces_an_out_of_range_line(target):
         edit_kickstart(text, {"root": {"minlen": 2000}}, target=target)
     result = edit_kickstart(text, {"root": {"minlen": 12}}, target=target)
     assert result.previous["root"].minlen == 2000 and result.policies["root"].minlen == 12
-    assert type(result.policies["root"]) is Policy
+    assert isinstance(result.policies["root"], Policy) and not isinstance(result.policies["root"], ReadPolicy)
     assert not edit_kickstart(result.text, {"root": {"minlen": 12}}, target=target).changed
 
 
 def test_read_policy_only_when_out_of_range():
-    assert type(read("F30", "pwpolicy root --minlen=1024").policies["root"]) is Policy
-    assert type(read("F30", "pwpolicy root --minlen=1025").policies["root"]) is ReadPolicy
+    assert not isinstance(read("F30", "pwpolicy root --minlen=1024").policies["root"], ReadPolicy)
+    assert isinstance(read("F30", "pwpolicy root --minlen=1025").policies["root"], ReadPolicy)
 
 
 # --- 3. integer spellings and "--" ------------------------------------------
