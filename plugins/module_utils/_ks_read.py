@@ -48,7 +48,7 @@ def read_option_ints(namespace, release, lineno):
             setattr(namespace, field, release.read_int(text))
         except ValueError:
             hint = ""
-            if release.optparse_era:
+            if release.optparse_era and text[:1] == "0":
                 hint = (" (%s read a leading 0 as octal and 0x as hexadecimal: write the number "
                         "without leading zeros)" % release.label)
             raise KickstartEditError("argument --%s: invalid int value: %r%s"
@@ -58,11 +58,12 @@ def read_option_ints(namespace, release, lineno):
 def _effect(field, value):
     if field == "minlen":
         if value < 0:
-            return "the installer's own length check passes every password"
+            return "no minimum length (libpwquality still reports a password under 6 characters as weak)"
         return "every password needs at least %d characters" % value
     if value < 0:
         return "every quality score passes"
-    return "no password reaches it (libpwquality scores 0 to 100), so a strict policy accepts none"
+    return ("no score reaches it (libpwquality scores at most 100), so where the installer checks the "
+            "score a strict policy accepts no password")
 
 
 def check_values(name, given, release, lineno):

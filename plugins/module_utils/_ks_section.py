@@ -99,6 +99,9 @@ class PwPolicy(KickstartCommand):
     Options omitted from a line take the value the target release's anaconda
     gave them (``Release.omitted_defaults``).  Either spelling of each flag
     pair is accepted, in any order; the last one given wins, as in anaconda.
+    Integers, ``--``, values out of range and names other than root, user and
+    luks are read as the release read them (``_ks_read``); a line with such a
+    name has no ``policy``.
     """
 
     removedKeywords = KickstartCommand.removedKeywords

@@ -241,3 +241,12 @@ def test_duplicates(target, minlen, changesok):
 def test_duplicates_agreeing_on_changesok_are_just_the_last(target):
     parsed = read(target, "pwpolicy root --minlen=8", "pwpolicy root --minlen=10")
     assert parsed.policies["root"] is parsed.entries[1].policy
+
+
+@pytest.mark.parametrize("target, spelling, hint", [
+    ("F22", "08", True), ("RHEL7", "09", True), ("F22", "abc", False), ("F22", "''", False), ("F30", "abc", False),
+])
+def test_the_octal_hint_only_for_a_leading_zero(target, spelling, hint):
+    with pytest.raises(KickstartEditError) as info:
+        read(target, "pwpolicy root --minlen=%s" % spelling)
+    assert ("read a leading 0 as octal" in str(info.value)) is hint
