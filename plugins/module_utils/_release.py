@@ -164,6 +164,17 @@ class Release:
         invalid attribute (an empty one, as in ``a,,b``, was always dropped)."""
         return self.major >= 38 if self.is_fedora else self.major >= 10
 
+    @property
+    def installer_python(self):
+        """The Python version the release's anaconda ran on, as far as integer reading differs.
+
+        Python 2.7 for Fedora 22 and RHEL 7, 3.4 for Fedora 23, 3.5 for
+        Fedora 24 and 25, 3.6 or later for every later release.
+        """
+        if not self.is_fedora:
+            return (2, 7) if self.major == 7 else (3, 6)
+        return {22: (2, 7), 23: (3, 4), 24: (3, 5), 25: (3, 5)}.get(self.major, (3, 6))
+
     def section_command(self, word):
         """How the installer takes command ``word`` (other than pwpolicy) inside ``%anaconda``.
 
@@ -181,10 +192,12 @@ class Release:
 
         optparse (:attr:`optparse_era`) read ``0x10`` as 16, ``0b11`` as 3 and
         ``010`` as 8 (octal, so ``08`` is an error); argparse reads decimal.
-        Python 3.6 (Fedora 26, RHEL 8) and later also read ``1_0`` as 10.
+        Python 3.6 (Fedora 26, RHEL 8) and later also read ``1_0`` as 10;
+        Python 2 (Fedora 22, RHEL 7) read no digits but ASCII ones.
         Raises ValueError like those parsers.
         """
-        if "_" in text and self.major < (26 if self.is_fedora else 8):
+        python = self.installer_python
+        if ("_" in text and python < (3, 6)) or (python < (3,) and any(ord(c) > 127 for c in text)):
             raise ValueError(text)
         if not self.optparse_era:
             return int(text)

@@ -250,3 +250,11 @@ def test_the_octal_hint_only_for_a_leading_zero(target, spelling, hint):
     with pytest.raises(KickstartEditError) as info:
         read(target, "pwpolicy root --minlen=%s" % spelling)
     assert ("read a leading 0 as octal" in str(info.value)) is hint
+
+
+@pytest.mark.parametrize("target, expected", [
+    ("F22", ERROR), ("RHEL7", ERROR),  # Python 2 read the option as bytes: only ASCII digits
+    ("F23", 3), ("F27", 3), ("F30", 3), ("RHEL8", 3), ("RHEL9", 3),
+])
+def test_non_ascii_digits_follow_the_installers_python(target, expected):
+    assert outcome(target, "pwpolicy root --minlen=\u0663") == expected
