@@ -23,13 +23,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     conf_release,
     defaults_target,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
-    INT_FIELDS,
-    NAMES,
-    PolicyError,
-    out_of_range,
-    read_policy,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range, read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import DBUS_UINT16, NEWEST, parse_release
 
 # configparser's section header rule.

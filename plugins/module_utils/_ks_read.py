@@ -18,7 +18,8 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, out_of_range
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redact_message
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     COMMAND_SOME_UPDATES,

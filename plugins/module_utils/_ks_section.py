@@ -29,11 +29,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_read import
     split_dashes,
     unknown_name_warning,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
-    NAMES,
-    PolicyError,
-    read_policy,
-)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import COMMAND_REMOVED
 
 PYKICKSTART_IMPORT_ERROR = None

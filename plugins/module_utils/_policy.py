@@ -142,39 +142,6 @@ class Policy:
         return " ".join(parts)
 
 
-@dataclass(frozen=True)
-class ReadPolicy(Policy):
-    """A policy as an installer read it from a kickstart or its configuration.
-
-    Installers took ``minlen``/``minquality`` as given, so they may lie outside
-    the ranges a user may ask for (:data:`INT_FIELDS`); everything else is
-    checked as in :class:`Policy`.  Made by :func:`read_policy` only for such values.
-    """
-
-    def __post_init__(self):
-        check_name(self.name)
-        for field in FIELDS[1:]:
-            value = getattr(self, field)
-            if not (field in INT_FIELDS and _is_int(value)):
-                object.__setattr__(self, field, convert_field(self.name, field, value))
-
-
-def _is_int(value):
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def out_of_range(field, value):
-    """True when integer ``value`` of ``field`` lies outside the range users may write."""
-    low, high = INT_FIELDS[field]
-    return not low <= value <= high
-
-
-def read_policy(**fields):
-    """A :class:`Policy`, or a :class:`ReadPolicy` when an integer field is out of range."""
-    lenient = any(_is_int(fields.get(f)) and out_of_range(f, fields[f]) for f in INT_FIELDS)
-    return (ReadPolicy if lenient else Policy)(**fields)
-
-
 def _describe(value):
     return "%r (%s)" % (value, type(value).__name__)
 

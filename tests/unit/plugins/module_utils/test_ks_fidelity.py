@@ -12,7 +12,8 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy, ReadPolicy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import ReadPolicy
 
 # One target per row of the release matrix (docs/docsite/rst/release_matrix.rst).
 MATRIX = ("F22", "F25", "F26", "F27", "F28", "F32", "F33", "RHEL7", "RHEL8", "F34", "RHEL9",
