@@ -23,8 +23,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     conf_release,
     defaults_target,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, Policy, PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import parse_release
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range, read_policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import DBUS_UINT16, NEWEST, parse_release
 
 # configparser's section header rule.
 _SECTION_RE = re.compile(r"\[(?P<header>.+)\]")
@@ -42,15 +43,17 @@ def _split_two(text):
     return (parts + ["", ""])[:2]
 
 
-def _raw_items(rest):
+def _raw_items(rest, skip_blank):
     """``{attr: value}`` of the text after a policy name, a later item replacing an earlier one.
 
-    Items are only checked afterwards, so "quality, quality 3" is fine.
+    Items are only checked afterwards, so "quality, quality 3" is fine.  An
+    empty item ("a,,b", a trailing comma) is always skipped; one of blanks only
+    ("a, ,b", "a, )") only with ``skip_blank`` (anaconda 38.2 and later).
     """
     raw = {}
     for item in rest.strip("()").split(","):
-        if item == "":
-            continue  # "a,,b" and a trailing comma are fine; " " is not
+        if item == "" or (skip_blank and not item.strip()):
+            continue
         key, value = _split_two(item)
         raw.pop(key, None)
         raw[key] = value
@@ -79,17 +82,24 @@ def _attr_value(where, line, key, value):
         "strict, empty" % (where, line.strip(), key))
 
 
-def parse_policy_line(line, lineno=None):
+def parse_policy_line(line, lineno=None, release=None):
     """Parse one ``password_policies`` line into ``(name, {attr: value})``.
 
-    Accepts exactly what the installer accepts and raises :class:`ConfError`
-    for what it rejects, naming the line.  Attribute values are returned as the
-    installer reads them (``int`` for quality/length, ``True`` for flags); a
-    repeated attribute keeps its last value, as in the installer.
+    Accepts exactly what the installer ``release`` (default: the newest)
+    accepts and raises :class:`ConfError` for what it rejects, naming the line.
+    Attribute values are returned as the installer reads them (``int`` for
+    quality/length, ``True`` for flags); a repeated attribute keeps its last
+    value, as in the installer.
     """
     where = ("line %d" % lineno) if lineno else "policy line"
+    release = parse_release(NEWEST) if release is None else release
     name, rest = _split_two(line)
-    attrs = dict((key, _attr_value(where, line, key, value)) for key, value in _raw_items(rest).items())
+    items = _raw_items(rest, release.conf_skips_blank_attributes).items()
+    if not release.conf_skips_blank_attributes and "" in dict(items):
+        raise ConfError("%s: %r: an attribute between two commas is blank; %s rejects that (anaconda "
+                        "38.2, Fedora 38 and RHEL 10, accept it): remove the extra comma"
+                        % (where, line.strip(), release.label))
+    attrs = dict((key, _attr_value(where, line, key, value)) for key, value in items)
     if not name:
         raise ConfError("%s: %r: the policy has no name (root, user or luks)" % (where, line.strip()))
     for key in ("length", "quality"):
@@ -200,6 +210,21 @@ def _numbered_policy_lines(parser, text, source):
     return [(option_line, line) for line in lines]
 
 
+def _check_range(attrs, where, release, warnings):
+    """What the installer does with a quality/length outside the ranges the module writes."""
+    for attr, field in sorted(_INT_ATTRS.items()):
+        value = attrs[attr]
+        if not out_of_range(field, value):
+            continue
+        low, high = INT_FIELDS[field]
+        if not DBUS_UINT16[0] <= value <= DBUS_UINT16[1]:
+            raise ConfError("%s: %s %d: the installer passes it over D-Bus as an unsigned 16-bit integer "
+                            "(0 to 65535) and stops on this value; write a value from %d to %d"
+                            % (where, attr, value, low, high))
+        warnings.append("%s: %s %d is outside %d to %d, the range this module writes; %s takes it as given"
+                        % (where, attr, value, low, high, release.label))
+
+
 def _policy(name, attrs, flag, defaults, where):
     values = parse_release(defaults).omitted_defaults(name)
     values.update(minlen=attrs["length"], minquality=attrs["quality"],
@@ -207,17 +232,17 @@ def _policy(name, attrs, flag, defaults, where):
     if flag is not None:
         values["changesok"] = flag
     try:
-        return Policy(name=name, **values)
+        return read_policy(name=name, **values)
     except PolicyError as exc:
         raise ConfError("%s: %s" % (where, exc))
 
 
-def _policies(parser, text, source, flags, defaults, warnings):
+def _policies(parser, text, source, flags, release, warnings):
     """``{name: Policy}`` of ``password_policies`` (first line of a name wins); adds to ``warnings``."""
     policies = {}
     for lineno, line in _numbered_policy_lines(parser, text, source):
         try:
-            name, attrs = parse_policy_line(line, lineno)
+            name, attrs = parse_policy_line(line, lineno, release)
         except ConfError as exc:
             raise ConfError("%s, %s" % (source, exc))
         where = "%s, %s" % (source, _line_ref(lineno))
@@ -226,8 +251,9 @@ def _policies(parser, text, source, flags, defaults, warnings):
                             % (where, name, ", ".join(NAMES)))
         elif name in policies:
             warnings.append("%s: policy %r is given again; the installer uses the first one" % (where, name))
-        else:
-            policies[name] = _policy(name, attrs, flags.get(name), defaults, where)
+        else:  # only this line of the name reaches D-Bus (PasswordPolicy.from_defaults)
+            _check_range(attrs, where, release, warnings)
+            policies[name] = _policy(name, attrs, flags.get(name), defaults_target(release), where)
     return dict((n, policies[n]) for n in NAMES if n in policies)
 
 
@@ -237,13 +263,14 @@ def parse_conf(text, target=None, source="configuration"):
     The INI layer is read by ``configparser`` with its default settings (what
     the installer uses), so duplicate sections or options, a line outside any
     section and interpolation errors are rejected just as the installer would.
-    Each policy line then goes through :func:`parse_policy_line`.  Values our
-    model cannot hold (a name other than root/user/luks is ignored with a
-    warning; numbers outside 0-1024 / 0-100 are errors) are reported with the
-    line.  ``changesok`` comes from ``can_change_root`` / ``can_change_users``
+    Each policy line then goes through :func:`parse_policy_line` with the
+    rules of release ``target``.  Values our model cannot hold are reported
+    with the line: a name other than root/user/luks is ignored with a warning,
+    numbers outside 0-1024 / 0-100 are taken as given with a warning (outside
+    0-65535, where the installer's D-Bus layer stops, they are errors).  ``changesok`` comes from ``can_change_root`` / ``can_change_users``
     when set, else from the release's default.
     """
-    defaults = defaults_target(conf_release(target))
+    release = conf_release(target)
     parser = configparser.ConfigParser()
     try:
         parser.read_string(text, source)
@@ -255,5 +282,5 @@ def parse_conf(text, target=None, source="configuration"):
         return ParsedConf({}, None, None, False, warnings)
     flags = _change_flags(parser, text, source)
     has_policies = parser.has_option(SECTION, OPTION)
-    policies = _policies(parser, text, source, flags, defaults, warnings) if has_policies else {}
+    policies = _policies(parser, text, source, flags, release, warnings) if has_policies else {}
     return ParsedConf(policies, flags["root"], flags["user"], has_policies, warnings)

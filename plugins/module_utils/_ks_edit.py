@@ -229,7 +229,7 @@ def _append_section(plan, missing):
 
 def _insert_into(plan, home, missing):
     """Each missing policy into section ``home``, in anaconda's name order."""
-    kept = [e for e in home.entries if e.lineno - 1 not in plan.delete]
+    kept = [e for e in home.entries if e.lineno - 1 not in plan.delete and e.name in NAMES]
     end_index = (home.end or len(plan.lines) + 1) - 1
     for policy in missing:
         rank = NAMES.index(policy.name)

@@ -38,6 +38,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import FileSecrets, redact_message
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import COMMAND_REMOVED
 
 
 def _pykickstart_version(release):
@@ -97,23 +98,39 @@ class ParsedKickstart(object):
         self.lines = lines
         self.sections = sections
         self.warnings = warnings_
+        # Every pwpolicy line, names the installer ignores included (their policy is None).
         self.entries = [entry for info in sections for entry in info.entries]
         self.policies = {}
+        if release.support == COMMAND_REMOVED:
+            return  # Fedora 35 ignores the section's content: no policy is in effect.
         for name in NAMES:
             found = [e for e in self.entries if e.name == name]
             if found:
-                winner = self.effective_entry(name)
-                self.policies[name] = winner.policy
+                self.policies[name] = self._in_effect(found)
                 if len(found) > 1:
-                    self.warnings.append(self._duplicate_warning(name, found, winner))
+                    self.warnings.append(self._duplicate_warning(name, found))
 
-    def _duplicate_warning(self, name, found, winner):
-        last = self.release.last_duplicate_wins
-        return ("pwpolicy %s is given %d times (kickstart lines %s): the %s one, on line %d, "
-                "is in effect for %s" % (name, len(found), ", ".join(str(e.lineno) for e in found),
-                                         "last" if last else "first", winner.lineno, self.release.name))
+    def _in_effect(self, found):
+        """The policy the installer used from the lines ``found`` for one name (see effective_entry)."""
+        winner = found[-1] if self.release.last_duplicate_wins else found[0]
+        if self.release.changesok_from_first and winner.policy.changesok != found[0].policy.changesok:
+            return winner.policy.replace(changesok=found[0].policy.changesok)
+        return winner.policy
+
+    def _duplicate_warning(self, name, found):
+        release = self.release
+        winner = self.effective_entry(name)
+        message = ("pwpolicy %s is given %d times (kickstart lines %s): the %s one, on line %d, "
+                   "is in effect for %s" % (name, len(found), ", ".join(str(e.lineno) for e in found),
+                                            "last" if release.last_duplicate_wins else "first",
+                                            winner.lineno, release.name))
+        if release.changesok_from_first:
+            message += (", except changesok, which %s takes from the first one, on line %d"
+                        % (release.label, found[0].lineno))
+        return message
 
     def effective_entry(self, name):
+        """The line whose values are in effect for ``name`` (on Fedora 34 / RHEL 9 but its changesok)."""
         found = [e for e in self.entries if e.name == name]
         if not found:
             return None
@@ -158,7 +175,7 @@ def _run_parser(parser, text, lines, release, secrets):
 
 
 def _clean_warnings(own, raw, release, secrets):
-    found = list(own)
+    found = [secrets.hide(message) for message in own]
     seen = set(found)
     for message in raw:
         # Hidden before and after blanks collapse: a value may hold blanks of its own.

@@ -21,12 +21,17 @@ import shlex
 import traceback
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
-    NAMES,
-    Policy,
-    PolicyError,
-    check_name,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_read import (
+    check_values,
+    ignored_line_warning,
+    other_command,
+    read_option_ints,
+    split_dashes,
+    unknown_name_warning,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import read_policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import COMMAND_REMOVED
 
 PYKICKSTART_IMPORT_ERROR = None
 try:
@@ -91,6 +96,9 @@ class PwPolicy(KickstartCommand):
     Options omitted from a line take the value the target release's anaconda
     gave them (``Release.omitted_defaults``).  Either spelling of each flag
     pair is accepted, in any order; the last one given wins, as in anaconda.
+    Integers, ``--``, values out of range and names other than root, user and
+    luks are read as the release read them (``_ks_read``); a line with such a
+    name has no ``policy``.
     """
 
     removedKeywords = KickstartCommand.removedKeywords
@@ -109,9 +117,10 @@ class PwPolicy(KickstartCommand):
         # version= is the release that introduced the option (Fedora 22).
         op = KSOptionParser(prog=COMMAND, version=ks_version.F22,
                             description="Password policy of the installer's user interface.")
-        op.add_argument("--minlen", type=int, default=None, version=ks_version.F22,
+        # The integers are read by the release's rules (_ks_read.read_option_ints).
+        op.add_argument("--minlen", default=None, version=ks_version.F22,
                         help="Minimum password length.")
-        op.add_argument("--minquality", type=int, default=None, version=ks_version.F22,
+        op.add_argument("--minquality", default=None, version=ks_version.F22,
                         help="Minimum libpwquality score.")
         for dest, (on, off) in (("strict", ("--strict", "--notstrict")),
                                 ("changesok", ("--changesok", "--nochanges")),
@@ -129,13 +138,16 @@ class PwPolicy(KickstartCommand):
     def dataClass(self):
         return PwPolicyData
 
-    def _name(self, extra):
+    def _name(self, extra, positional):
         options = [arg for arg in extra if arg.startswith("-")]
         if options:
             raise KickstartEditError(
                 "unknown option %s for pwpolicy: valid options are --minlen, --minquality, "
-                "--strict/--notstrict, --changesok/--nochanges, --emptyok/--notempty"
-                % ", ".join(repr(o) for o in options), self.lineno)
+                "--strict/--notstrict, --changesok/--nochanges, --emptyok/--notempty%s"
+                % (", ".join(repr(o) for o in options),
+                   " ('--' before the name was accepted up to Fedora 27 and on RHEL 7 only)"
+                   if "--" in options else ""), self.lineno)
+        extra = extra + positional
         if not extra:
             raise KickstartEditError(
                 "pwpolicy needs a policy name: one of %s" % ", ".join(NAMES), self.lineno)
@@ -145,18 +157,26 @@ class PwPolicy(KickstartCommand):
         return extra[0]
 
     def parse(self, args):
+        args, positional = split_dashes(args, self.release)
         namespace, extra = self.op.parse_known_args(args=args, lineno=self.lineno)
-        name = self._name(extra)
+        name = self._name(extra, positional)
+        read_option_ints(namespace, self.release, self.lineno)
+        data = self.dataClass(name=name)
+        data.lineno = self.lineno
+        given = dict((field, getattr(namespace, field)) for field in _FIELDS
+                     if getattr(namespace, field) is not None)
+        # Fedora 34 / RHEL 9 send every line, any name, over D-Bus: a value it cannot carry stops them.
+        found = check_values(name, given, self.release, self.lineno)
+        if name not in NAMES:
+            self.handler.warnings.append(unknown_name_warning(name, self.lineno, self.release))
+            return data
+        self.handler.warnings.extend(found)
+        values = self.release.omitted_defaults(name)
+        values.update(given)
         try:
-            check_name(name)
-            values = self.release.omitted_defaults(name)
-            values.update((field, getattr(namespace, field)) for field in _FIELDS
-                          if getattr(namespace, field) is not None)
-            policy = Policy(name=name, **values)
+            data.policy = read_policy(name=name, **values)
         except PolicyError as exc:
             raise KickstartEditError(str(exc), self.lineno)
-        data = self.dataClass(name=name, policy=policy)
-        data.lineno = self.lineno
         return data
 
 
@@ -168,6 +188,7 @@ class AnacondaSectionHandler(BaseHandler):
         BaseHandler.__init__(self, mapping={COMMAND: PwPolicy},
                              dataMapping={"PwPolicyData": PwPolicyData})
         self.release = release
+        self.warnings = []
         for command in self.commands.values():
             command.handler = self
             command.release = release
@@ -218,6 +239,17 @@ class AnacondaSection(Section):
 
     def handleLine(self, line):
         lineno = self._locate(line)
+        if self.handler.release.support != COMMAND_REMOVED:
+            return self._handle(line, lineno)
+        try:
+            return self._handle(line, lineno)
+        except (KickstartEditError, KickstartError) as exc:
+            # Fedora 35 ignores what the section holds: what it cannot read is no error.
+            self.sections[-1].others.append((lineno, None))
+            self.warnings.append(ignored_line_warning(exc, line, lineno, self.handler.release))
+        return None
+
+    def _handle(self, line, lineno):
         info = self.sections[-1]
         try:
             args = shlex.split(line, comments=True)
@@ -227,10 +259,7 @@ class AnacondaSection(Section):
             return None
         if args[0] != COMMAND:
             info.others.append((lineno, args[0]))
-            self.warnings.append(
-                "kickstart line %d: %r inside %%anaconda is not a password policy: it is left as "
-                "it is, but anaconda accepted only pwpolicy there (and installclass on Fedora 27 to 29)"
-                % (lineno, args[0]))
+            self.warnings.append(other_command(args[0], line, lineno, self.handler.release))
             return None
         if len(args) > _MAX_WORDS:
             # argparse takes time quadratic in the number of options.
@@ -240,6 +269,8 @@ class AnacondaSection(Section):
         self.handler.currentCmd = args[0]
         self.handler.currentLine = line
         data = self.handler.dispatcher(args, lineno)
+        self.warnings.extend(self.handler.warnings)
+        del self.handler.warnings[:]
         info.entries.append(data)
         return data
 

@@ -61,6 +61,24 @@ SUPPORT_BY_MAJOR = {
 }
 
 
+# Commands other than pwpolicy that a release's %anaconda section accepted:
+# {command: {family: ((first major, last major, state), ...)}}.  installclass
+# moved into the section in Fedora 27 (a896cb42b6) and RHEL 7, and went with
+# install classes in Fedora 30 (ba020fc8dd); RHEL 8.0 to 8.2 (anaconda 29.19)
+# still had it, RHEL 8.3 (anaconda 33.16) no more.
+# minlen/minquality travel over D-Bus as UInt16 from Fedora 34 / RHEL 9 on (the
+# kickstart's pwpolicy on those two, anaconda configuration on every release
+# that reads it): a value outside this range stops the installer.
+DBUS_UINT16 = (0, 65535)
+
+COMMAND_VALID = "valid"
+COMMAND_SOME_UPDATES = "some_updates"
+SECTION_COMMANDS = {
+    "installclass": {"F": ((27, 29, COMMAND_VALID),),
+                     "RHEL": ((7, 7, COMMAND_VALID), (8, 8, COMMAND_SOME_UPDATES))},
+}
+
+
 @dataclass(frozen=True, repr=False)
 class Release:
     """One installer release, as a pykickstart version name (``F34``, ``RHEL9``, ``DEVEL``).
@@ -115,6 +133,82 @@ class Release:
         written wins.
         """
         return self.support == DEPRECATED
+
+    @property
+    def optparse_era(self):
+        """True when anaconda read ``pwpolicy`` options with optparse (pykickstart 1.x/2.x).
+
+        Fedora 22 to 27 and RHEL 7; see :func:`read_int` for what that changes.
+        """
+        return (self.major <= 27) if self.is_fedora else self.major == 7
+
+    @property
+    def changesok_from_first(self):
+        """Fedora 34 / RHEL 9: ``changesok`` of a duplicated name comes from its first line.
+
+        ``apply_password_policy_from_kickstart`` took the other fields from a
+        mapping (the last line wins) but looked ``changesok`` up by name.
+        """
+        return self.support == DEPRECATED
+
+    @property
+    def dbus_range(self):
+        """Fedora 34 / RHEL 9 carry minlen/minquality over D-Bus as unsigned 16-bit
+        integers: a value outside this range stops the installer.  None elsewhere."""
+        return DBUS_UINT16 if self.support == DEPRECATED else None
+
+    @property
+    def conf_skips_blank_attributes(self):
+        """anaconda 38.2 (Fedora 38, RHEL 10) strips ``password_policies`` attributes
+        before dropping empty ones; before, an attribute of only blanks was an
+        invalid attribute (an empty one, as in ``a,,b``, was always dropped)."""
+        return self.major >= 38 if self.is_fedora else self.major >= 10
+
+    @property
+    def installer_python(self):
+        """The Python version the release's anaconda ran on, as far as integer reading differs.
+
+        Python 2.7 for Fedora 22 and RHEL 7, 3.4 for Fedora 23, 3.5 for
+        Fedora 24 and 25, 3.6 or later for every later release.
+        """
+        if not self.is_fedora:
+            return (2, 7) if self.major == 7 else (3, 6)
+        return {22: (2, 7), 23: (3, 4), 24: (3, 5), 25: (3, 5)}.get(self.major, (3, 6))
+
+    def section_command(self, word):
+        """How the installer takes command ``word`` (other than pwpolicy) inside ``%anaconda``.
+
+        :data:`COMMAND_VALID` when it accepts it, :data:`COMMAND_SOME_UPDATES`
+        when only some updates of the release do, None when it stops with
+        "Unknown command".  See :data:`SECTION_COMMANDS`.
+        """
+        for first, last, state in SECTION_COMMANDS.get(word, {}).get(self.family, ()):
+            if first <= self.major <= last:
+                return state
+        return None
+
+    def read_int(self, text):
+        """The integer ``--minlen``/``--minquality`` text means to this release's parser.
+
+        optparse (:attr:`optparse_era`) read ``0x10`` as 16, ``0b11`` as 3 and
+        ``010`` as 8 (octal, so ``08`` is an error); argparse reads decimal.
+        Python 3.6 (Fedora 26, RHEL 8) and later also read ``1_0`` as 10;
+        Python 2 (Fedora 22, RHEL 7) read no digits but ASCII ones.
+        Raises ValueError like those parsers.
+        """
+        python = self.installer_python
+        if ("_" in text and python < (3, 6)) or (python < (3,) and any(ord(c) > 127 for c in text)):
+            raise ValueError(text)
+        if not self.optparse_era:
+            return int(text)
+        head = text.lower()
+        if head[:2] == "0x":
+            return int(text, 16)
+        if head[:2] == "0b":
+            return int(text[2:] or "0", 2)
+        if head[:1] == "0":
+            return int(text, 8)
+        return int(text)
 
     def omitted_defaults(self, name):
         """Field values an omitted ``pwpolicy`` option (or policy field) takes.

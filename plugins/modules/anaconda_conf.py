@@ -137,7 +137,10 @@ policies:
   sample:
     - {name: root, minlen: 15, minquality: 30, strict: true, emptyok: false, changesok: false}
 previous:
-  description: The policies the drop-in held before (empty when there was none).
+  description:
+    - The policies the drop-in held before (empty when there was none), read by the installer's rules for O(target)
+      as M(kickstart.pwpolicy.anaconda_conf_info) reads them (a value outside the ranges the module writes shows as
+      given).
   returned: always
   type: list
   elements: dict

@@ -20,6 +20,11 @@ description:
     task wrote can be compared with what another reads.
   - The drop-in is parsed by the installer's rules for O(target). Text the installer would stop on is an error that
     names the line; what it accepts but probably is a mistake comes back as a warning.
+  - Where releases differ, the target decides. From anaconda 38.2 (Fedora 38 and later, RHEL 10 and later) an
+    attribute of only blanks between commas (C(root (quality 1, length 6, \))) is skipped; earlier releases stop on
+    it (an empty one, as in C(length 6,\)), was always skipped). A C(quality) or C(length) outside the ranges the
+    module writes (0-100, 0-1024) is read as given, with a warning; outside 0-65535 (a negative one) the installer
+    stops, and it is an error. Only the first line of each of root, user and luks counts, as in the installer.
   - Never changes anything.
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
@@ -117,8 +122,9 @@ target:
   sample: RHEL10
 warnings:
   description:
-    - Policy names the installer does not use, names given twice, names missing from C(password_policies), and a
-      drop-in that sets no C(password_policies). Ansible also shows these as warnings.
+    - Policy names the installer does not use, names given twice, values outside the ranges the module writes,
+      names missing from C(password_policies), and a drop-in that sets no C(password_policies). Ansible also shows
+      these as warnings.
   returned: when there is something to warn about
   type: list
   elements: str

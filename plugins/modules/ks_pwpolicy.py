@@ -29,7 +29,8 @@ description:
     M(kickstart.pwpolicy.anaconda_conf); O(state=absent) is always allowed and removes a stale section. The
     collection's release matrix guide gives every release.
   - Several policies with one name are reported with a warning that names the one in effect for the target
-    (the first before Fedora 34, the last on Fedora 34 and RHEL 9); writing that name keeps only one line.
+    (the first before Fedora 34; on Fedora 34 and RHEL 9 the last, except C(changesok), which comes from the
+    first); writing that name keeps only one line.
   - C(%include) and C(%ksappend) are never followed, because the files they name often exist only inside the
     installer; they do not break parsing or validation.
 author:
@@ -112,10 +113,23 @@ notes:
     and fills policies the same way for those targets.
   - Anaconda applies these policies to passwords typed in its user interface only; passwords the kickstart itself
     sets are not checked by the installer. Use the filter P(kickstart.pwpolicy.pwpolicy_check#filter) for those.
-  - Every spelling anaconda accepted is read, C(--minlen N) as well as C(--minlen=N), either flag of a pair in any
-    order (the last one wins), options before or after the name, unambiguous prefixes such as C(--nochange), and
-    several C(%anaconda) sections. C(--noempty) and C(--nostrict), which appear in early anaconda commit messages
-    and the RHEL 7 guide but never worked, are errors.
+  - A kickstart is read as the target's installer read it. Every spelling it accepted is read, C(--minlen N) as well
+    as C(--minlen=N), either flag of a pair in any order (the last one wins), options before or after the name,
+    unambiguous prefixes such as C(--nochange), and several C(%anaconda) sections; what it rejected is an error
+    naming the line. C(--noempty) and C(--nostrict), which appear in early anaconda commit messages and the RHEL 7
+    guide but never worked, are errors.
+  - Where releases differed, the target decides. Up to Fedora 27 and on RHEL 7 C(--minlen=010) is 8 (octal),
+    C(0x10) is 16, C(08) is an error and C(--) before the name is allowed; later releases read decimal. Any other
+    policy name than root, user and luks (C(admin), a quoted C('root user')) is kept with a warning, as the
+    installer stored and ignored it; it is never in RV(policies) or RV(previous), and O(exclusive) removes it.
+    Values outside 0-1024 (C(minlen)) and 0-100 (C(minquality)) are read as given, with a warning, except on
+    Fedora 34 and RHEL 9, where a value outside 0-65535 (a negative one) stopped the installer and is an error.
+    A command other than C(pwpolicy) inside the section is an error where the installer stopped on it (only
+    C(installclass) on Fedora 27 to 29, RHEL 7 and RHEL 8.0 to 8.2 is kept, with a warning). Fedora 35 ignored the
+    section's content, so nothing is in effect there and a malformed line is only a warning. The release matrix
+    guide gives the sources.
+  - What the module writes is always within 0-1024 (C(minlen)) and 0-100 (C(minquality)), with a name from root,
+    user and luks.
   - Errors about lines that may hold secrets (C(rootpw), C(user), C(bootloader), disk passphrases) show the line
     without its values.
 seealso:
@@ -235,8 +249,9 @@ lineno:
   sample: 12
 warnings:
   description:
-    - Duplicate policies and which one is in effect, other commands found inside C(%anaconda), deprecation of the
-      section on the target, and what pykickstart reported. Ansible also shows these as warnings.
+    - Duplicate policies and which one is in effect, policy names and values the installer took as given, other
+      commands found inside C(%anaconda), deprecation of the section on the target, and what pykickstart
+      reported. Ansible also shows these as warnings.
   returned: always
   type: list
   elements: str

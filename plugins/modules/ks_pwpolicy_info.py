@@ -18,10 +18,15 @@ description:
   - Returns the policies in the same form as M(kickstart.pwpolicy.ks_pwpolicy) returns them, every field filled (an
     omitted C(pwpolicy) option shows what it means for the target).
   - The kickstart is parsed with pykickstart for that release, so errors name the kickstart line and what is wrong.
+  - The kickstart is read as the target's installer read it, with the same rules as
+    M(kickstart.pwpolicy.ks_pwpolicy) (see its notes), that is the integer spellings of the release, policy names and
+    values the installer took as given (with a warning; a name other than root, user and luks is never in
+    RV(policies)), and other commands inside the section as errors where the installer stopped on them.
   - Several policies with one name are reported with a warning that names the one in effect for the target (the
-    first before Fedora 34, the last on Fedora 34 and RHEL 9).
-  - For targets that deprecated the section (Fedora 34, RHEL 9), ignore it (Fedora 35) or stop on it (Fedora 36 and
-    RHEL 10 on), the policies found are still returned, with a warning that says what the installer does with them.
+    first before Fedora 34; on Fedora 34 and RHEL 9 the last, except C(changesok), which comes from the first).
+  - For targets that deprecated the section (Fedora 34, RHEL 9) or stop on it (Fedora 36 and RHEL 10 on), the
+    policies found are still returned, with a warning that says what the installer does with them. Fedora 35
+    ignored the section's content, so RV(policies) is empty there and a malformed line is only a warning.
   - C(%include) and C(%ksappend) are never followed.
   - Never changes anything, and never returns the kickstart's text.
 author:
@@ -100,8 +105,9 @@ lineno:
   sample: 12
 warnings:
   description:
-    - Duplicate policies and which one is in effect, other commands found inside C(%anaconda), what the target
-      release does with the section, and what pykickstart reported. Ansible also shows these as warnings.
+    - Duplicate policies and which one is in effect, policy names and values the installer took as given, other
+      commands found inside C(%anaconda), what the target release does with the section, and what pykickstart
+      reported. Ansible also shows these as warnings.
   returned: when there is something to warn about
   type: list
   elements: str

@@ -389,11 +389,12 @@ def mutated_kickstarts(draw, seeds, first=None):
 
 # Lines a generated kickstart is assembled from (with arbitrary text between them).
 LINE_PIECES = (
-    "#version=F33", "#version=RHEL8", "#version=F36", "%anaconda", "%end", "%packages", "@core",
+    "#version=F33", "#version=RHEL8", "#version=F36", "#version=F22", "#version=F35", "%anaconda", "%end", "%packages", "@core",
     "%post", "%include /tmp/x", "%ksappend /y", "lang en_US.UTF-8", "rootpw --plaintext " + MARKER,
     "user --name=bob --password=" + MARKER, "pwpolicy root --minlen=8", "pwpolicy user --emptyok",
     "pwpolicy luks --strict --minquality 60", "pwpolicy", "pwpolicy admin", "pwpolicy root user",
     "pwpolicy root --minlen", "pwpolicy root --bogus", "installclass --name=x", "", "# comment",
+    "pwpolicy --minlen=010 -- root", "pwpolicy root --minlen=-1 --minquality=70000", "pwpolicy 'root user'",
 )
 
 

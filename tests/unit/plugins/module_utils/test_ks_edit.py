@@ -15,6 +15,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, Policy
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import parse_release
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
@@ -137,10 +138,7 @@ def test_real_line_numbers_with_comments_blank_lines_includes_and_several_sectio
     ("pwpolicy root --min=3", r"kickstart line 3: ambiguous option: --min"),
     ("pwpolicy", r"kickstart line 3: pwpolicy needs a policy name: one of root, user, luks"),
     ("pwpolicy --strict", r"kickstart line 3: pwpolicy needs a policy name"),
-    ("pwpolicy admin", r"kickstart line 3: unknown policy name 'admin': valid names are root, user, luks"),
     ("pwpolicy root user", r"kickstart line 3: pwpolicy takes one policy name, got 'root', 'user'"),
-    ("pwpolicy root --minlen=2000", r"kickstart line 3: policy 'root': minlen must be a whole number from 0 to 1024"),
-    ("pwpolicy root --minquality=-1", r"kickstart line 3: policy 'root': minquality must be a whole number from 0 to 100"),
     ("pwpolicy root 'unbalanced", r"kickstart line 3: cannot split the line into words"),
 ])
 def test_errors_name_the_line(line, message):
@@ -155,12 +153,12 @@ def test_errors_name_the_line(line, message):
 
 
 def test_other_commands_in_section_are_reported_and_kept():
-    text = section("installclass --name=Server", "pwpolicy root")
+    text = section("installclass --name=Server", "pwpolicy root", version="F29")
     parsed = parse_kickstart(text)
     assert any("line 3" in w and "'installclass'" in w for w in parsed.warnings)
     result = edit_kickstart(text, state="absent")
     # the section still has a command, so it stays
-    assert result.text == "#version=F33\n%anaconda\ninstallclass --name=Server\n%end\n"
+    assert result.text == "#version=F29\n%anaconda\ninstallclass --name=Server\n%end\n"
     assert any("installclass" in w for w in result.warnings)
 
 
@@ -220,8 +218,11 @@ def test_duplicates_warn_and_name_the_winner(target, winner, which):
     parsed = parse_kickstart(text, target=target)
     assert parsed.policies["root"].minlen == winner
     line = 2 if which == "first" else 4
-    assert ("pwpolicy root is given 2 times (kickstart lines 2, 4): the %s one, on line %d, is in effect for %s"
-            % (which, line, target)) in parsed.warnings
+    expected = ("pwpolicy root is given 2 times (kickstart lines 2, 4): the %s one, on line %d, is in effect for %s"
+                % (which, line, target))
+    if which == "last":  # Fedora 34 / RHEL 9 took changesok from the first line
+        expected += ", except changesok, which %s takes from the first one, on line 2" % parse_release(target).label
+    assert expected in parsed.warnings
     # writing that name collapses the duplicates to one line, where the winner was
     result = edit_kickstart(text, {"root": {"minlen": 20}}, target=target)
     lines = result.text.splitlines()

@@ -9,6 +9,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _redact
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import (
     line_secrets,
@@ -40,10 +41,15 @@ def test_redacted_text_keeps_lines_without_secrets():
 
 
 def test_section_regions_hide_secret_commands_inside_anaconda():
-    text = "#version=RHEL8\n%anaconda\nrootpw --plaintext Very-Secret-7\npwpolicy root --minlen=6\n%end\n"
-    parsed = parse_kickstart(text, "RHEL8", validate=False)
+    text = "#version=F36\n%anaconda\nrootpw --plaintext Very-Secret-7\npwpolicy root --minlen=6\n%end\n"
+    parsed = parse_kickstart(text, "F36", validate=False)
     regions = section_regions(parsed)
     assert "Very-Secret-7" not in regions and "rootpw --plaintext <hidden>" in regions
+    assert "Very-Secret-7" not in "".join(parsed.warnings)
+    # where the installer reads the section, the stray command is an error, and it names no secret
+    with pytest.raises(KickstartEditError) as info:
+        parse_kickstart(text, "RHEL8", validate=False)
+    assert "Very-Secret-7" not in str(info.value) and "Unknown command" in str(info.value)
 
 
 def test_many_secret_lines_are_redacted_once_per_file(monkeypatch):

@@ -120,3 +120,52 @@ def test_no_support_message_where_the_section_applies(name):
 @pytest.mark.parametrize("name, deprecated", [("F33", False), ("F34", True), ("RHEL9", True), ("F35", False)])
 def test_deprecation_message(name, deprecated):
     assert (rel.deprecation_message(parse_release(name)) is not None) is deprecated
+
+
+# --- the rules of reading a kickstart or configuration, per release ---------
+
+@pytest.mark.parametrize("name, optparse", [
+    ("F22", True), ("F25", True), ("F27", True), ("RHEL7", True),
+    ("F28", False), ("F33", False), ("F34", False), ("RHEL8", False), ("RHEL9", False), ("DEVEL", False),
+])
+def test_optparse_era(name, optparse):
+    assert parse_release(name).optparse_era is optparse
+
+
+@pytest.mark.parametrize("text, optparse, argparse", [
+    ("10", 10, 10), ("010", 8, 10), ("0x1F", 31, None), ("0b101", 5, None), ("0b", 0, None),
+    ("08", None, 8), ("-010", -10, -10), ("0", 0, 0), ("", None, None), ("1.5", None, None),
+])
+def test_read_int(text, optparse, argparse):
+    for name, expected in (("F22", optparse), ("RHEL7", optparse), ("F30", argparse), ("RHEL9", argparse)):
+        if expected is None:
+            with pytest.raises(ValueError):
+                parse_release(name).read_int(text)
+        else:
+            assert parse_release(name).read_int(text) == expected
+
+
+@pytest.mark.parametrize("name, state", [
+    ("F26", None), ("F27", rel.COMMAND_VALID), ("F29", rel.COMMAND_VALID), ("F30", None),
+    ("RHEL7", rel.COMMAND_VALID), ("RHEL8", rel.COMMAND_SOME_UPDATES), ("RHEL9", None), ("DEVEL", None),
+])
+def test_installclass_in_the_section(name, state):
+    assert parse_release(name).section_command("installclass") == state
+    assert parse_release(name).section_command("lang") is None
+
+
+@pytest.mark.parametrize("name, dbus, first", [
+    ("F33", None, False), ("RHEL8", None, False), ("F34", (0, 65535), True), ("RHEL9", (0, 65535), True),
+    ("F35", None, False), ("RHEL10", None, False),
+])
+def test_fedora_34_and_rhel_9_rules(name, dbus, first):
+    release = parse_release(name)
+    assert release.dbus_range == dbus and release.changesok_from_first is first
+
+
+@pytest.mark.parametrize("name, skips", [
+    ("F34", False), ("F37", False), ("RHEL9", False), ("F38", True), ("F40", True), ("RHEL10", True),
+    ("DEVEL", True),
+])
+def test_conf_skips_blank_attributes(name, skips):
+    assert parse_release(name).conf_skips_blank_attributes is skips

@@ -104,7 +104,7 @@ def test_validate_false_reads_only_the_sections(capsys):
     (dict(content=KS, target="Fedora33"), "unknown target 'Fedora33'"),
     (dict(content="#version=F33\nrootpw --plaintext %s\n%%anaconda\npwpolicy root --minlen=x\n%%end\n" % SECRET),
      "kickstart line 4: argument --minlen: invalid int value: 'x'"),
-    (dict(content="#version=F33\n%anaconda\npwpolicy admin\n%end\n"), "kickstart line 3: unknown policy name"),
+    (dict(content="#version=F33\n%anaconda\nlang en_US\n%end\n"), "kickstart line 3: 'lang' inside %anaconda"),
     (dict(content="#version=F33\nrootpw a b %s\n" % SECRET), "kickstart line 2: "),
     (dict(), "one of the following is required: path, content"),
     (dict(content=KS, path="/tmp/x.ks"), "mutually exclusive: path|content"),
