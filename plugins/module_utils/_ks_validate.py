@@ -9,36 +9,45 @@
 that; the caller then parses the whole new text.  It is used only when the
 input passed the full, validating parse.
 
-Why the sections are enough (the proof the fuzz test ``test_fuzz_revalidate``
-checks against full parses):
+Why the sections are enough (the proof; ``tests/unit/fuzz/test_fuzz_revalidate.py``
+holds it to full parses):
 
 1. The edit keeps every line outside the ``%anaconda`` sections as it is
-   (checked: :func:`_windows` refuses a change anywhere else), except blank
-   lines right before a section it removes, and it appends one section (after
-   blank lines) at the end.  The new lines must be exactly ``splitlines`` of
-   the new text, so no line ending joins two lines.
-2. pykickstart reads a file line by line.  A ``%anaconda`` header is read
-   in the command state, and the section runs to the line pykickstart takes
-   as its ``%end``; our section's lines go to its own handler only
-   (``AnacondaSectionHandler``), never to the main handler.  So the main
-   handler and every other section see the same lines, in the same order,
-   in the old and the new text (blank lines in the command state do nothing),
-   and the new text's lines outside the sections pass as the old ones did;
-   only their line numbers differ, which pykickstart uses in messages only.
+   (checked: :func:`_windows` refuses a change anywhere else, and a change
+   of a section's header or ``%end`` line), except blank lines right before
+   a section it removes, and it may append blank lines and one section at
+   the end.  The new lines must be exactly ``splitlines`` of the new text, so
+   no line ending joins two lines.
+2. pykickstart reads a file line by line.  A ``%anaconda`` header is read in
+   the command state (from F8 on, a header inside another section is an
+   unterminated-section error; older releases are not taken here), and the
+   section runs to the line pykickstart takes as its ``%end``; its lines go
+   to the section's own handler (``AnacondaSectionHandler``), never to the
+   main handler.  So the main handler and every other section see the same
+   lines, in the same order, in the old and the new text (a blank line in
+   the command state does nothing), and they pass as they did in the old
+   text; only their line numbers differ, which pykickstart puts in messages
+   only.
 3. The new text's sections are parsed here (:func:`_parse_windows`), all of
-   them in one text, one after the other, by a parser whose main handler
-   knows no command.  That parse succeeds only if each window (header to the
-   line ``SectionInfo.end`` names) is exactly one section to pykickstart: a
-   section ending early leaves its last line, whose first word is ``%end``,
-   in the command state, where it is an unknown section; a section running
-   past its window is unterminated at the end of the text, and any command
-   between windows is unknown.  A line ends a section by its content alone,
-   so the old text's windows were exactly its sections too.
+   them in one text, one after the other, each reported at its own line
+   number.  The parser knows every section, as the full parse does, but its
+   main handler knows no command and entering any section but ``%anaconda``
+   fails.  So that parse succeeds only if each window (a header to the line
+   ``SectionInfo.end`` names, or to the last appended line) is exactly one
+   section to pykickstart: a section ending early leaves the window's last
+   line, whose first word is ``%end``, in the command state, where it is an
+   unknown section; a section running past its window meets the next
+   window's header or the end of the text, both unterminated-section errors.
+   Whether a line ends a section depends on that line alone, so the old
+   text's windows were exactly its sections too.  The section object sees
+   the same lines as in a full parse of the new text and finds the same
+   sections, entries, line numbers and warnings.
 4. ``check_bounds`` counts command and ``%packages`` lines; its state is
    back to "no section" after every line pykickstart reads as a section's
    ``%end`` and before every section header, so a section's share of the
    counts depends on its own lines.  Every changed or new section must add
-   nothing (its lines counted alone), so the counts cannot grow.
+   nothing (its lines counted alone), so the counts cannot grow; the words
+   of lines it does not count are not checked either.
 
 Any refusal, error, warning or output of the section parse gives None: the
 full parse then gives its own verdict, error message and warnings.  The
@@ -145,7 +154,10 @@ def _windows(parsed, splice):
         if index != len(old) and not any(first < index <= last for first, last in kept):
             return None
     if len(old) in splice.insert:
-        windows.append(_appended(splice, len(old)))
+        appended = _appended(splice, len(old))
+        if appended is None:
+            return None
+        windows.append(appended)
     return windows
 
 
@@ -155,6 +167,8 @@ def _appended(splice, old_count):
     start = len(lines) - sum(len(text.splitlines(True)) for text in splice.insert[old_count])
     while start < len(lines) - 1 and lines[start].strip() == "":
         start += 1  # blank lines in the command state: pykickstart skips them
+    if lines[-1].split()[:1] != ["%end"]:
+        return None  # like every window, it must end on a line whose first word is %end
     return start, len(lines) - 1, True
 
 
@@ -164,6 +178,10 @@ class _NoCommands(AnacondaSectionHandler):
     def __init__(self, version, release):
         AnacondaSectionHandler.__init__(self, version, release)
         self.commands.clear()
+
+
+def _refuse(lineno, args):
+    raise ValueError("section %s at line %d of the windows" % (args[0], lineno))
 
 
 def _parse_windows(new_lines, windows, parsed):
@@ -182,8 +200,15 @@ def _parse_windows(new_lines, windows, parsed):
     parser, section = make_parser(_NoCommands(version, release), version, release, new_lines, True)
     header = section.handleHeader
     # Each header is reported at its line in the new text, so every line
-    # number the section records and reports is the new text's.
+    # number the section records and reports is the new text's; a header
+    # anywhere else fails (KeyError).
     section.handleHeader = lambda lineno, args: header(starts[lineno], args)
+    # Every other section stays registered (inside ours its header is an
+    # unterminated-section error, as in the full parse), but entering one is
+    # refused: a window is one %anaconda section and nothing else.
+    for other in list(parser._sections.values()):  # pylint: disable=protected-access
+        if other is not section:
+            other.handleHeader = _refuse
     stderr = io.StringIO()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")

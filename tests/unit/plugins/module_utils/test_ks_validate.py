@@ -118,6 +118,18 @@ def test_lines_the_full_parse_rejects_are_rejected(line):
         parse_kickstart(splice.text, "RHEL9")
 
 
+@pytest.mark.parametrize("changes", [
+    dict(insert={8: ["%end\n", "%post\n"]}),             # the section ends early; a script runs to its %end
+    dict(insert={11: ["\n%anaconda\n%end\n%post\n%end\n"]}),  # an appended section and a script
+    dict(insert={11: ["\n%anaconda\n%end\n# done\n"]}),   # an appended section not ending on %end
+], ids=["script-inside", "script-appended", "appended-tail"])
+def test_windows_that_are_not_one_section_have_no_proof(changes):
+    """The full parse accepts these; the shortcut must not, as its proof needs one section a window."""
+    parsed, splice = _splice(BASE, **changes)
+    assert parse_edited(parsed, splice) is None
+    parse_kickstart(splice.text, "RHEL9")
+
+
 def test_splice_keeps_every_other_line_and_maps_them():
     lines = ["a\n", "b\n", "c\n", "d\n"]
     splice = Splice(lines, {1: "B\n"}, {2}, {3: ["x\ny\n"], 4: ["z\n"]})
