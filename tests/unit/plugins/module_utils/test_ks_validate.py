@@ -69,6 +69,13 @@ def test_line_numbers_are_the_new_texts():
     assert (result.parsed_after.sections[0].header, result.parsed_after.sections[0].end) == (7, 11)
 
 
+def test_pykickstart_warnings_below_the_edit_are_reported_once():
+    text = "#version=F33\n%anaconda\npwpolicy root --minlen=6\n%end\nlang en_US\nbootloader --upgrade\n"
+    result, verdicts = edit(text, policies={"luks": {"minlen": 20}})
+    deprecated = [w for w in result.warnings if "deprecated option" in w]
+    assert verdicts == ["sections"] and len(deprecated) == 1 and "on line 6:" in deprecated[0], result.warnings
+
+
 @pytest.mark.parametrize("text, why", [
     ("#version=RHEL9\nlang en_US.UTF-8", "the last line has no line ending: appending joins it to the new line"),
     ("#version=F33\n%anaconda\n%include /tmp/x.ks\n%end\n", "check_bounds counts lines after %include as commands"),
