@@ -64,7 +64,7 @@ import io
 import warnings
 from contextlib import redirect_stderr
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import check_bounds
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError, check_bounds
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import (
     ParsedKickstart,
     _pykickstart_version,
@@ -167,7 +167,7 @@ def _appended(splice, old_count):
     start = len(lines) - sum(len(text.splitlines(True)) for text in splice.insert[old_count])
     while start < len(lines) - 1 and lines[start].strip() == "":
         start += 1  # blank lines in the command state: pykickstart skips them
-    if lines[-1].split()[:1] != ["%end"]:
+    if start >= len(lines) or lines[-1].split()[:1] != ["%end"]:
         return None  # like every window, it must end on a line whose first word is %end
     return start, len(lines) - 1, True
 
@@ -222,6 +222,14 @@ def _parse_windows(new_lines, windows, parsed):
     return section
 
 
+def _adds_nothing(window):
+    """True when check_bounds counts no line of ``window`` (its messages would number the window's lines)."""
+    try:
+        return check_bounds(window) == (0, 0)
+    except KickstartEditError:
+        return False
+
+
 def parse_edited(parsed, splice):
     """What ``parse_kickstart(splice.text, parsed.release)`` returns, from the sections alone; or None.
 
@@ -235,7 +243,7 @@ def parse_edited(parsed, splice):
     if windows is None:
         return None
     for first, last, changed in windows:
-        if changed and check_bounds(splice.lines[first:last + 1]) != (0, 0):
+        if changed and not _adds_nothing(splice.lines[first:last + 1]):
             return None
     section = _parse_windows(splice.lines, windows, parsed)
     if section is None:

@@ -137,6 +137,14 @@ def test_windows_that_are_not_one_section_have_no_proof(changes):
     parse_kickstart(splice.text, "RHEL9")
 
 
+def test_a_window_over_the_bounds_falls_back_to_the_full_parse_and_its_message():
+    text = "#version=F33\n%anaconda\n%include /tmp/x.ks\n%end\n"
+    parsed, splice = _splice(text, "F33", insert={3: ["pwpolicy root\n"] * 2001})
+    assert parse_edited(parsed, splice) is None
+    with pytest.raises(KickstartEditError, match="kickstart line 2004: the kickstart has more than 2000 command"):
+        parse_kickstart(splice.text, "F33")
+
+
 def test_splice_keeps_every_other_line_and_maps_them():
     lines = ["a\n", "b\n", "c\n", "d\n"]
     splice = Splice(lines, {1: "B\n"}, {2}, {3: ["x\ny\n"], 4: ["z\n"]})
