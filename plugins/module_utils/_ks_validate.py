@@ -70,6 +70,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse impor
     _pykickstart_version,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
+    SECTION,
     AnacondaSectionHandler,
     ks_version,
     make_parser,
@@ -206,7 +207,10 @@ def _parse_windows(new_lines, windows, parsed):
     # Every other section stays registered (inside ours its header is an
     # unterminated-section error, as in the full parse), but entering one is
     # refused: a window is one %anaconda section and nothing else.
-    for other in list(parser._sections.values()):  # pylint: disable=protected-access
+    registered = getattr(parser, "_sections", None)  # pykickstart's registry of sections
+    if not isinstance(registered, dict) or registered.get(SECTION) is not section:
+        return None
+    for other in registered.values():
         if other is not section:
             other.handleHeader = _refuse
     stderr = io.StringIO()
