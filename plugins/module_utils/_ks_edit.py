@@ -27,6 +27,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import ParsedKickstart, parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import SECTION
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_validate import Splice, parse_edited
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
     Policy,
@@ -172,13 +173,8 @@ class _Plan(object):
         self.insert.setdefault(index, []).append(text)
 
     def apply(self):
-        out = []
-        for index, line in enumerate(self.lines):
-            out.extend(self.insert.get(index, ()))
-            if index not in self.delete:
-                out.append(self.replace.get(index, line))
-        out.extend(self.insert.get(len(self.lines), ()))
-        return "".join(out)
+        """The :class:`Splice` of the changes (its ``text`` is the new kickstart)."""
+        return Splice(self.lines, self.replace, self.delete, self.insert)
 
 
 def _replace_line(line, policy):
@@ -298,9 +294,18 @@ def _drop_empty_sections(plan):
             plan.delete.add(before)
 
 
-def _reparse(new_text, text, parsed, release, validate):
+def _reparse(splice, text, parsed, release, validate):
+    """The parse of the edited text: its changed sections when that proves it valid, else all of it."""
+    new_text = splice.text
     if new_text == text:
         return parsed
+    if validate:
+        # The input passed the full parse: see _ks_validate for why its
+        # sections decide.  Without validate the input may not parse at
+        # all, and the whole new text is parsed as before.
+        after = parse_edited(parsed, splice)
+        if after is not None:
+            return after
     try:
         return parse_kickstart(new_text, release, validate=validate)
     except KickstartEditError as exc:
@@ -339,8 +344,9 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
         names = _names_to_remove(policies, product, parsed)
         plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name in names)
     _drop_empty_sections(plan)
-    new_text = plan.apply()
-    after = _reparse(new_text, text, parsed, release, validate)
+    splice = plan.apply()
+    new_text = splice.text
+    after = _reparse(splice, text, parsed, release, validate)
     warnings_ = list(parsed.warnings)
     warnings_.extend(w for w in after.warnings if w not in set(parsed.warnings))
     warnings_.extend(_release_warnings(after, release, validate))

@@ -122,22 +122,25 @@ def _check_words(line, lineno):
 
 
 def check_bounds(lines):
-    """Refuse what pykickstart would take minutes on: huge command lines, command and package counts."""
+    """Refuse what pykickstart would take minutes on: huge command lines, command and package counts.
+
+    Returns the counts ``(command lines, %packages lines)``.
+    """
     section = None
     commands = packages = 0
     for lineno, line in enumerate(lines, 1):
-        first = line.lstrip()[:16].split(None, 1)[:1]
-        if first and first[0].startswith("%"):
-            section = None if first[0] == "%end" or first[0] not in _BODY_SECTIONS else first[0]
-            continue
-        if section == "%packages":
-            packages += bool(first)
+        head = line.lstrip()[:16]  # empty for a blank line; else its first character is not a blank
+        if head[:1] == "%":
+            word = head.split(None, 1)[0]
+            section = None if word == "%end" or word not in _BODY_SECTIONS else word
+        elif section is None:
+            if head and head[0] != "#":
+                commands += 1
+                if commands > MAX_COMMAND_LINES:
+                    raise _too_many(lineno, commands - 1, "command lines", MAX_COMMAND_LINES)
+                _check_words(line, lineno)
+        elif section == "%packages" and head:
+            packages += 1
             if packages > MAX_PACKAGE_LINES:
                 raise _too_many(lineno, packages - 1, "%packages lines", MAX_PACKAGE_LINES)
-            continue
-        if section is not None or not first or first[0].startswith("#"):
-            continue
-        commands += 1
-        if commands > MAX_COMMAND_LINES:
-            raise _too_many(lineno, commands - 1, "command lines", MAX_COMMAND_LINES)
-        _check_words(line, lineno)
+    return commands, packages

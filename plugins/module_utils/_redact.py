@@ -207,6 +207,8 @@ class FileSecrets(object):
         self._redactor = None
 
     def hide(self, message):
+        if not message:
+            return message  # nothing to hide: the file is not indexed (pykickstart said nothing)
         if self._redactor is None:
             values = set()
             for line in self._lines:

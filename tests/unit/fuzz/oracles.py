@@ -3,11 +3,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The checks the fuzz tests make on every input: a clean failure or a correct result."""
 
-from hypothesis import event
+from hypothesis import currently_in_test_context, event
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_validate import parse_edited
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, build_policies
 
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz.strategies import MARKER
@@ -111,3 +112,40 @@ def check_parse_and_edit(text, kwargs):
     again = edit_kickstart(result.text, **kwargs)
     assert not again.changed and again.text == result.text, "a second edit changed the text"
     return result
+
+
+def _sections_shape(parsed):
+    return [(info.header, info.end, [(e.lineno, e.name, e.policy) for e in info.entries], list(info.others))
+            for info in parsed.sections]
+
+
+def _event(name):
+    if currently_in_test_context():  # the plain unit tests use the oracle too
+        event(name)
+
+
+def check_revalidation(parsed, splice):
+    """The sections-only validation of an edit (``parse_edited``) against a full parse of the result.
+
+    Whenever it gives a result, the full validating parse accepts the text too
+    and finds the same sections, entries, policies and section warnings (the
+    full parse also repeats pykickstart's warnings about the other lines).
+    Returns ``"sections"`` or ``"full"`` (the caller must parse it all).
+    """
+    fast = parse_edited(parsed, splice)
+    try:
+        full = parse_kickstart(splice.text, parsed.release)
+    except KickstartEditError as exc:
+        _event("revalidate: the full parse rejects")
+        assert fast is None, "the sections-only validation accepted what the full parse rejects: %s" % exc
+        return "full"
+    if fast is None:
+        _event("revalidate: no proof, full parse")
+        return "full"
+    _event("revalidate: sections only")
+    assert fast.text == splice.text and fast.lines == full.lines
+    assert _sections_shape(fast) == _sections_shape(full), "the sections differ from a full parse"
+    assert fast.policies == full.policies, "the policies differ from a full parse"
+    prefix = "pykickstart (%s): " % parsed.release.name
+    assert fast.warnings == [w for w in full.warnings if not w.startswith(prefix)], "the warnings differ"
+    return "sections"

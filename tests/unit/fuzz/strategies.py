@@ -410,6 +410,50 @@ def kickstarts(draw):
     return text
 
 
+# Lines a change of a parsed kickstart puts in (test_fuzz_revalidate): what the
+# module writes, and what it never writes but a wrong proof would let through.
+CHANGE_LINES = (
+    "pwpolicy root --minlen=8 --minquality=1 --strict --nochanges --notempty\n",
+    "pwpolicy user --minlen=6 --minquality=1 --notstrict --changesok --emptyok  # site\n",
+    "  pwpolicy luks --minlen 12\r\n", "pwpolicy root --minlen=8", "pwpolicy root\r",
+    "pwpolicy bogus\n", "pwpolicy root --minlen=x\n", "pwpolicy root user\n", "pwpolicy 'root\n",
+    "%end\n", "  %end # x\n", "%end\u00a0x\n", "%END\n", "%anaconda\n", "%post\n", "%packages\n",
+    "%include /tmp/x.ks\n", "%ksappend /tmp/y.ks\n", "%bogus\n", "reboot\n", "installclass --name=x\n",
+    "rootpw --plaintext " + MARKER + "\n", "\n", "  \n", "# comment\n", "#platform=x86\n", "\r\n",
+    "\n%anaconda\npwpolicy root --minlen=9\n%end\n", "%anaconda\n%end\n",
+)
+
+
+@st.composite
+def line_changes(draw, parsed):
+    """(replace, delete, insert) over ``parsed.lines`` as ``_ks_validate.Splice`` takes them.
+
+    Most changes fall inside (or on the edges of) the ``%anaconda`` sections,
+    some anywhere; sometimes a whole section goes, or text is appended.
+    """
+    count = len(parsed.lines)
+    inside = [index for info in parsed.sections
+              for index in range(info.header - 1, (info.end or count))]
+    anywhere = st.integers(0, max(0, count - 1))
+    where = st.sampled_from(inside) if inside and draw(chance(80)) else anywhere
+    replace, delete, insert = {}, set(), {}
+    for dummy in range(draw(st.integers(0, 4)) if count else 0):
+        index, line = draw(where), draw(st.sampled_from(CHANGE_LINES))
+        kind = draw(st.integers(0, 2))
+        if kind == 0:
+            replace[index] = line
+        elif kind == 1:
+            delete.add(index)
+        else:
+            insert.setdefault(index, []).append(line)
+    if parsed.sections and draw(chance(20)):
+        info = draw(st.sampled_from(parsed.sections))
+        delete.update(range(info.header - 2 if info.header > 1 else 0, info.end or count))
+    if draw(chance(30)):
+        insert.setdefault(count, []).append(draw(st.sampled_from(CHANGE_LINES[-2:] + CHANGE_LINES[:3])))
+    return replace, delete, insert
+
+
 # ---------------------------------------------------------------------------
 # User input for the policy functions and edit_kickstart
 # ---------------------------------------------------------------------------
