@@ -116,13 +116,22 @@ def test_changes_outside_the_sections_have_no_proof(changes):
     assert parse_edited(parsed, splice) is None
 
 
-@pytest.mark.parametrize("line", ["%end\n", "%post\n", "pwpolicy admin\n", "pwpolicy root --x\n", "%anaconda\n",
+@pytest.mark.parametrize("line", ["%end\n", "%post\n", "pwpolicy root --minlen=ten\n", "pwpolicy root --x\n", "%anaconda\n",
                                   "pwpolicy 'root\n"])
 def test_lines_the_full_parse_rejects_are_rejected(line):
     parsed, splice = _splice(BASE, insert={8: [line]})
     assert parse_edited(parsed, splice) is None
     with pytest.raises(KickstartEditError):
         parse_kickstart(splice.text, "RHEL9")
+
+
+@pytest.mark.parametrize("target", ["RHEL9", "F35", "F27"])
+def test_lines_the_installer_ignores_read_as_a_full_parse_reads_them(target):
+    """An unknown policy name (kept with a warning) and an F35 section read the same both ways."""
+    text = BASE.replace("#version=RHEL9", "#version=" + target)
+    parsed, splice = _splice(text, target, insert={8: ["pwpolicy admin --minlen=3\n"]})
+    assert check_revalidation(parsed, splice) in ("sections", "full")
+    assert any("admin" in w for w in parse_kickstart(splice.text, target).warnings)
 
 
 @pytest.mark.parametrize("changes", [
