@@ -271,6 +271,41 @@ def check_password(password, policy, user=None, settings=None, backend=None, rul
     return report
 
 
+# Resolved policies, keyed by plain arguments: a filter checking many passwords
+# against one policy resolves it once.  Policies are immutable; the cache is
+# emptied when it grows past a few dozen distinct policies.
+_RESOLVED = {}
+_RESOLVED_MAX = 64
+_PLAIN = (str, int, bool, type(None))
+
+
+def _cache_key(policy, product, target):
+    """A hashable key for plain arguments; None for anything else (vaulted or tagged values, lists)."""
+    if isinstance(policy, dict):
+        if not all(type(k) is str and type(v) in _PLAIN for k, v in policy.items()):
+            return None
+        # The type is part of the key: True == 1, but only one of them is a valid minlen.
+        policy = tuple(sorted((k, type(v).__name__, v) for k, v in policy.items()))
+    elif type(policy) is not str:
+        return None
+    if type(product) not in _PLAIN or type(target) not in _PLAIN:
+        return None
+    return policy, type(product).__name__, product, type(target).__name__, target
+
+
+def resolve(policy, product=None, target=None):
+    """The :class:`._policy.Policy` for ``policy`` (a dict, a name or a Policy), resolved once per distinct value."""
+    key = _cache_key(policy, product, target)
+    resolved = _RESOLVED.get(key) if key is not None else None
+    if resolved is None:
+        resolved = policy_from(policy, product=product, target=target)
+        if key is not None:
+            if len(_RESOLVED) >= _RESOLVED_MAX:
+                _RESOLVED.clear()
+            _RESOLVED[key] = resolved
+    return resolved
+
+
 def check_against(password, policy, product=None, target=None, user=None, settings=None, backend=None,
                   rules=COLLECTION, fips=False):
     """Resolve ``policy`` with the shared model, then check ``password``.
@@ -284,5 +319,5 @@ def check_against(password, policy, product=None, target=None, user=None, settin
         raise PwcheckError(
             "policy must be a dict of policy fields or a policy name (%s); the string given is "
             "not a policy name (not repeated here in case it is a secret)" % ", ".join(NAMES))
-    return check_password(password, policy_from(policy, product=product, target=target),
+    return check_password(password, resolve(policy, product, target),
                           user=user, settings=settings, backend=backend, rules=rules, fips=fips)
