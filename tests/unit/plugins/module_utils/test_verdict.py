@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import (
     PwcheckError,
     check_against,
@@ -337,3 +338,40 @@ def test_overlong_user_name_is_an_error():
     pol = policy("user", 8, 1, False, False, False)
     with pytest.raises(verdict.PwcheckError, match="has 90000 characters"):
         verdict.check_password("Correct-Horse-9", pol, user="u" * 90000)
+
+
+# --------------------------------------------------------------------------
+# Policies are resolved once per distinct plain value
+# --------------------------------------------------------------------------
+def test_resolve_caches_plain_policies_only(monkeypatch):
+    calls = []
+    real = verdict.policy_from
+
+    def counting(policy, **kwargs):
+        calls.append(policy)
+        return real(policy, **kwargs)
+
+    monkeypatch.setattr(verdict, "policy_from", counting)
+    monkeypatch.setattr(verdict, "_RESOLVED", {})
+    first = verdict.resolve("root", "server")
+    assert verdict.resolve("root", "server") is first and len(calls) == 1
+    assert verdict.resolve("root", "workstation") != first and len(calls) == 2
+    fields = {"name": "luks", "minlen": 9, "strict": True}
+    assert verdict.resolve(dict(fields), "server") is verdict.resolve(dict(fields), "server")
+    assert len(calls) == 3
+    # True == 1, but True is no minlen: the type is part of the key, and the error comes every time.
+    assert verdict.resolve({"name": "luks", "minlen": 1}, "server").minlen == 1
+    for _attempt in range(2):
+        with pytest.raises(PolicyError, match="minlen"):
+            verdict.resolve({"name": "luks", "minlen": True}, "server")
+    # Values that are not plain (a list, or a str subclass such as a vaulted or tagged value) are never kept.
+    before = len(verdict._RESOLVED)
+    verdict.resolve({"name": "luks", "minlen": 9}, type("Tagged", (str,), {})("server"))
+    assert len(verdict._RESOLVED) == before
+
+
+def test_resolve_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(verdict, "_RESOLVED", {})
+    for minlen in range(6, 6 + 2 * verdict._RESOLVED_MAX):
+        verdict.resolve({"name": "user", "minlen": minlen}, "server")
+    assert len(verdict._RESOLVED) <= verdict._RESOLVED_MAX
