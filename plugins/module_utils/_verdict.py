@@ -40,35 +40,14 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._installer_rule
     installer_verdict,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, policy_from
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import (  # noqa: F401 (re-exported)
-    CRACKLIB_GENERIC,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import (
     KEYBOARD_HINT,
-    REASONS,
-    TYPABLE,
     explain,
     strength_band,
     typable,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (  # noqa: F401 (re-exported)
-    ERR_BAD_WORDS,
-    ERR_CASE_CHANGES_ONLY,
-    ERR_CRACKLIB_CHECK,
-    ERR_EMPTY_PASSWORD,
-    ERR_GECOS_CHECK,
-    ERR_MAX_CLASS_REPEAT,
-    ERR_MAX_CONSECUTIVE,
-    ERR_MAX_SEQUENCE,
-    ERR_MIN_CLASSES,
-    ERR_MIN_DIGITS,
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
     ERR_MIN_LENGTH,
-    ERR_MIN_LOWERS,
-    ERR_MIN_OTHERS,
-    ERR_MIN_UPPERS,
-    ERR_PALINDROME,
-    ERR_ROTATED,
-    ERR_SAME_PASSWORD,
-    ERR_TOO_SIMILAR,
-    ERR_USER_CHECK,
     LIBPWQUALITY_MIN_LENGTH,
     PwcheckError,
     has_positive_credit,
@@ -277,16 +256,17 @@ def check_password(password, policy, user=None, settings=None, backend=None, rul
 _RESOLVED = {}
 _RESOLVED_MAX = 64
 _PLAIN = (str, int, bool, type(None))
+_TEXT = (str,)  # exactly str: a subclass may be a vaulted or tagged value
 
 
 def _cache_key(policy, product, target):
     """A hashable key for plain arguments; None for anything else (vaulted or tagged values, lists)."""
     if isinstance(policy, dict):
-        if not all(type(k) is str and type(v) in _PLAIN for k, v in policy.items()):
+        if not all(type(k) in _TEXT and type(v) in _PLAIN for k, v in policy.items()):
             return None
         # The type is part of the key: True == 1, but only one of them is a valid minlen.
         policy = tuple(sorted((k, type(v).__name__, v) for k, v in policy.items()))
-    elif type(policy) is not str:
+    elif type(policy) not in _TEXT:
         return None
     if type(product) not in _PLAIN or type(target) not in _PLAIN:
         return None

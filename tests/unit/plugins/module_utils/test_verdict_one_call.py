@@ -28,7 +28,6 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_verdict import CODE_CASES
 
 
-
 def benchmark_passwords():
     """The benchmark's own generator (bench.py imports the unit tests' top conftest by the bare name)."""
     top_conftest = importlib.import_module("ansible_collections.kickstart.pwpolicy.tests.unit.conftest")

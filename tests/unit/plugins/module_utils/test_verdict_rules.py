@@ -11,6 +11,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._installer_rules import ASCII_REASON
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import KEYBOARD_HINT
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import STRONG, check, policy
 
 SHORT = "Xk9#mQ2!zL"            # 10 characters, libpwquality has nothing else against it
@@ -116,7 +117,7 @@ def test_installer_luks_ignores_minquality_but_not_the_score(backend):
 def test_installer_luks_non_ascii_with_a_failure_says_why(backend):
     report = check(backend, NON_ASCII_SHORT, pol("luks", 12, 1, False), rules="installer")
     assert report["reasons"] == ["shorter than 12 characters (has 8)", ASCII_REASON]
-    assert report["hints"][-1] == verdict.KEYBOARD_HINT and len(report["hints"]) == 3
+    assert report["hints"][-1] == KEYBOARD_HINT and len(report["hints"]) == 3
 
 
 @pytest.mark.parametrize("rules", ["collection", "installer"])
