@@ -12,13 +12,13 @@ from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_against
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import RULES, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
-# Words of the policy model itself: never secrets, and the messages need them.
-_SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
+# Words of the policy model and the rules' names: never secrets, and the messages need them.
+_SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS + RULES)
 
 
 def _plain(value, what):
@@ -45,7 +45,8 @@ def _without_dictpath(settings):
     return settings
 
 
-def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None):
+def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None,
+                   rules="collection", fips=False):
     """Check one password against one policy; return the report (never the password)."""
     text = _plain(password, "the password")
     if user is not None:
@@ -53,11 +54,12 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
     if policy is not None and not isinstance(policy, (dict, str)) and not isinstance(policy, _NOT_PASSWORDS):
         policy = _plain(policy, "policy")
     try:
-        return check_against(text, policy, product=product, target=target, user=user, settings=settings)
+        return check_against(text, policy, product=product, target=target, user=user, settings=settings,
+                             rules=rules, fips=fips)
     except PwpolicyError as exc:
         # Any argument may come from a vaulted variable (a policy field, a
         # name, a setting): no value given is repeated, in any escaped form.
-        given = leaves([text, user, policy, product, target, _without_dictpath(settings)]) - _SAFE_WORDS
+        given = leaves([text, user, policy, product, target, _without_dictpath(settings), rules]) - _SAFE_WORDS
         raise AnsibleFilterError("pwpolicy_check: %s" % hide(str(exc), given))
 
 

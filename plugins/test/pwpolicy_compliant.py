@@ -13,16 +13,19 @@ from ansible.errors import AnsibleFilterError
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
 
 
-def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None, allow_weak=True):
+def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None, allow_weak=True,
+                       rules="collection", fips=False):
     """True when the password is acceptable under the policy.
 
     ``accepted`` always is; ``accepted_weak`` (a weak password a non-strict
-    policy lets through) only while ``allow_weak`` is true.
+    policy lets through) only while ``allow_weak`` is true.  ``rules`` and
+    ``fips`` are the filter's.
     """
     if not isinstance(allow_weak, bool):
         raise AnsibleFilterError("pwpolicy_compliant: allow_weak must be true or false, got a %s"
                                  % type(allow_weak).__name__)
-    report = pwpolicy_check(password, policy, user=user, product=product, target=target, settings=settings)
+    report = pwpolicy_check(password, policy, user=user, product=product, target=target, settings=settings,
+                            rules=rules, fips=fips)
     return report["verdict"] == "accepted" or (allow_weak and report["verdict"] == "accepted_weak")
 
 

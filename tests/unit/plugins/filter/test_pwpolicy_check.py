@@ -185,6 +185,8 @@ def test_wrong_vault_password_direct_call(vault):
     (dict(policy="root", target="F99x"), "unknown target '<hidden>'"),
     (dict(policy="root", settings="minclass=3"), "settings must be a dict"),
     (dict(policy=["root"]), "a policy must be a dict"),
+    (dict(policy="root", product="server", rules=SECRET), "rules must be one of collection, installer, got another"),
+    (dict(policy="root", product="server", fips="true"), "fips must be true or false, got str"),
 ])
 def test_errors_are_filter_errors_without_the_password(kwargs, message):
     # Any argument may come from a vault: a value given is never repeated,
@@ -225,3 +227,29 @@ def test_backend_missing_is_a_filter_error(monkeypatch):
     monkeypatch.setattr(_pwquality, "load_backend", unavailable)
     with pytest.raises(AnsibleFilterError, match="python3-pwquality"):
         pwpolicy_check(SECRET, "root")
+
+
+@pytest.mark.parametrize("password,policy,kwargs,collection,installer", [
+    # Server root: minlen 15, strict. Too short is rejected either way.
+    (WEAK, "root", dict(product="server"), "rejected", "rejected"),
+    # Workstation root is not strict: text mode still refuses a password that is too short.
+    ("Kx9#mQ2", "root", dict(product="workstation"), "accepted_weak", "rejected"),
+    # An empty root password with notempty: text mode takes it as "no password".
+    ("", {"name": "root", "emptyok": False}, dict(product="workstation"), "rejected", "accepted"),
+    # A FIPS system refuses a LUKS passphrase under 8 characters, strict or not.
+    ("Kx9#mQ2", {"name": "luks", "minlen": 6, "minquality": 0, "strict": False}, dict(fips=True),
+     "rejected", "rejected"),
+])
+def test_rules_and_fips_reach_the_check(password, policy, kwargs, collection, installer):
+    assert pwpolicy_check(password, policy, **kwargs)["verdict"] == collection
+    assert pwpolicy_check(password, policy, rules="collection", **kwargs)["verdict"] == collection
+    assert pwpolicy_check(password, policy, rules="installer", **kwargs)["verdict"] == installer
+
+
+def test_rules_and_fips_through_templating():
+    expression = ("{{ pw | kickstart.pwpolicy.pwpolicy_check({'name': 'luks', 'minlen': 6, 'minquality': 0, "
+                  "'strict': false}, rules='installer', fips=true) }}")
+    out = template("Kx9#mQ2", expression)
+    assert out["result"]["verdict"] == "rejected"
+    assert out["result"]["reasons"] == [
+        "shorter than the 8 characters a LUKS passphrase needs in FIPS mode (has 7)"]

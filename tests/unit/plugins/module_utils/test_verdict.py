@@ -10,9 +10,11 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pw_reasons as pw_reasons
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import (
     PwcheckError,
     check_against,
@@ -118,7 +120,7 @@ class TestVerdict:
     @pytest.mark.parametrize("score,band", [(0, "fair"), (29, "fair"), (30, "good"), (69, "good"),
                                             (70, "strong"), (100, "strong")])
     def test_strength_bands(self, score, band):
-        assert verdict.strength_band(score) == band
+        assert pw_reasons.strength_band(score) == band
 
     def test_policy_minlen_below_libpwquality_minimum(self, backend):
         # Policy allows 4, libpwquality never goes below 6 (bytes).
@@ -133,37 +135,37 @@ class TestVerdict:
 # --------------------------------------------------------------------------
 CODE_CASES = [
     # (password, settings, user policy name, user, code, reason fragment, hint fragment)
-    ("Xk#mQz!Lp@wTrb", {"dcredit": -2}, "luks", None, verdict.ERR_MIN_DIGITS,
+    ("Xk#mQz!Lp@wTrb", {"dcredit": -2}, "luks", None, _pwq_settings.ERR_MIN_DIGITS,
      "has fewer than 2 digits", "at least 2"),
-    ("xk9#mq2!zlp7", {"ucredit": -1}, "luks", None, verdict.ERR_MIN_UPPERS,
+    ("xk9#mq2!zlp7", {"ucredit": -1}, "luks", None, _pwq_settings.ERR_MIN_UPPERS,
      "has fewer than 1 uppercase letters", "uppercase"),
-    ("XK9#MQ2!ZLP7", {"lcredit": -1}, "luks", None, verdict.ERR_MIN_LOWERS,
+    ("XK9#MQ2!ZLP7", {"lcredit": -1}, "luks", None, _pwq_settings.ERR_MIN_LOWERS,
      "has fewer than 1 lowercase letters", "lowercase"),
-    ("Xk9mQ2zLp7qR", {"ocredit": -1}, "luks", None, verdict.ERR_MIN_OTHERS,
+    ("Xk9mQ2zLp7qR", {"ocredit": -1}, "luks", None, _pwq_settings.ERR_MIN_OTHERS,
      "has fewer than 1 characters that are not letters or digits", "symbols"),
-    ("Xk9#mm#9kX", {}, "luks", None, verdict.ERR_PALINDROME,
+    ("Xk9#mm#9kX", {}, "luks", None, _pwq_settings.ERR_PALINDROME,
      "reads the same backwards", "forwards and backwards"),
-    ("Xk9mQ2zLp7qR", {"minclass": 4}, "luks", None, verdict.ERR_MIN_CLASSES,
+    ("Xk9mQ2zLp7qR", {"minclass": 4}, "luks", None, _pwq_settings.ERR_MIN_CLASSES,
      "uses fewer than 4 character classes", "non-ASCII letters count as symbols"),
-    ("Xk9#mQQQzLp7", {"maxrepeat": 2}, "luks", None, verdict.ERR_MAX_CONSECUTIVE,
+    ("Xk9#mQQQzLp7", {"maxrepeat": 2}, "luks", None, _pwq_settings.ERR_MAX_CONSECUTIVE,
      "repeats the same character more than 2 times in a row", "runs of the same character"),
-    ("Xk9rootQ2!z", {}, "root", None, verdict.ERR_USER_CHECK,
+    ("Xk9rootQ2!z", {}, "root", None, _pwq_settings.ERR_USER_CHECK,
      "contains the account's user name", "leave the user name out"),
-    ("Xk9alicEQ2!z", {}, "user", "alice", verdict.ERR_USER_CHECK,
+    ("Xk9alicEQ2!z", {}, "user", "alice", _pwq_settings.ERR_USER_CHECK,
      "contains the account's user name", "leave the user name out"),
-    ("Xkabcd9#Q2!", {"maxclassrepeat": 3}, "luks", None, verdict.ERR_MAX_CLASS_REPEAT,
+    ("Xkabcd9#Q2!", {"maxclassrepeat": 3}, "luks", None, _pwq_settings.ERR_MAX_CLASS_REPEAT,
      "more than 3 characters of the same class in a row", "alternate"),
-    ("Xk9acmeQ2!z", {"badwords": "acme"}, "luks", None, verdict.ERR_BAD_WORDS,
+    ("Xk9acmeQ2!z", {"badwords": "acme"}, "luks", None, _pwq_settings.ERR_BAD_WORDS,
      "forbidden word", "forbidden words"),
-    ("Xk9acmeQ2!z", {"badwords": ["foo", "acme"]}, "luks", None, verdict.ERR_BAD_WORDS,
+    ("Xk9acmeQ2!z", {"badwords": ["foo", "acme"]}, "luks", None, _pwq_settings.ERR_BAD_WORDS,
      "forbidden word", "forbidden words"),
-    ("Xk9#1234Q!zp", {"maxsequence": 3}, "luks", None, verdict.ERR_MAX_SEQUENCE,
+    ("Xk9#1234Q!zp", {"maxsequence": 3}, "luks", None, _pwq_settings.ERR_MAX_SEQUENCE,
      "monotonic sequence", "consecutive"),
-    ("password", {}, "luks", None, verdict.ERR_CRACKLIB_CHECK,
+    ("password", {}, "luks", None, _pwq_settings.ERR_CRACKLIB_CHECK,
      "is based on a dictionary word", "dictionary words"),
-    ("AB123456C", {}, "luks", None, verdict.ERR_CRACKLIB_CHECK,
+    ("AB123456C", {}, "luks", None, _pwq_settings.ERR_CRACKLIB_CHECK,
      "too simple or systematic", "no pattern"),
-    ("a1a1a1a1a1", {}, "luks", None, verdict.ERR_CRACKLIB_CHECK,
+    ("a1a1a1a1a1", {}, "luks", None, _pwq_settings.ERR_CRACKLIB_CHECK,
      "not contain enough different characters", "more different characters"),
 ]
 
@@ -205,32 +207,32 @@ def test_user_name_not_checked_for_luks(backend):
 
 
 @pytest.mark.parametrize("code", [
-    verdict.ERR_TOO_SIMILAR, verdict.ERR_MIN_DIGITS, verdict.ERR_MIN_UPPERS, verdict.ERR_MIN_LOWERS,
-    verdict.ERR_MIN_OTHERS, verdict.ERR_MIN_LENGTH, verdict.ERR_PALINDROME, verdict.ERR_CASE_CHANGES_ONLY,
-    verdict.ERR_ROTATED, verdict.ERR_MIN_CLASSES, verdict.ERR_MAX_CONSECUTIVE, verdict.ERR_EMPTY_PASSWORD,
-    verdict.ERR_SAME_PASSWORD, verdict.ERR_CRACKLIB_CHECK, verdict.ERR_USER_CHECK, verdict.ERR_GECOS_CHECK,
-    verdict.ERR_MAX_CLASS_REPEAT, verdict.ERR_BAD_WORDS, verdict.ERR_MAX_SEQUENCE,
+    _pwq_settings.ERR_TOO_SIMILAR, _pwq_settings.ERR_MIN_DIGITS, _pwq_settings.ERR_MIN_UPPERS, _pwq_settings.ERR_MIN_LOWERS,
+    _pwq_settings.ERR_MIN_OTHERS, _pwq_settings.ERR_MIN_LENGTH, _pwq_settings.ERR_PALINDROME, _pwq_settings.ERR_CASE_CHANGES_ONLY,
+    _pwq_settings.ERR_ROTATED, _pwq_settings.ERR_MIN_CLASSES, _pwq_settings.ERR_MAX_CONSECUTIVE, _pwq_settings.ERR_EMPTY_PASSWORD,
+    _pwq_settings.ERR_SAME_PASSWORD, _pwq_settings.ERR_CRACKLIB_CHECK, _pwq_settings.ERR_USER_CHECK, _pwq_settings.ERR_GECOS_CHECK,
+    _pwq_settings.ERR_MAX_CLASS_REPEAT, _pwq_settings.ERR_BAD_WORDS, _pwq_settings.ERR_MAX_SEQUENCE,
 ])
 @pytest.mark.parametrize("aux", [None, 3])
 def test_explain_covers_every_check_code(code, aux):
-    reason, hint = verdict.explain(code, aux if code != verdict.ERR_CRACKLIB_CHECK else None, length=5)
+    reason, hint = pw_reasons.explain(code, aux if code != _pwq_settings.ERR_CRACKLIB_CHECK else None, length=5)
     assert reason and hint
     assert "{" not in reason + hint and "None" not in reason + hint
     assert "error %d" % code not in reason  # not the generic fallback
 
 
 def test_explain_numbers_and_unknown_code():
-    assert verdict.explain(verdict.ERR_MIN_CLASSES, 3)[0].startswith("uses fewer than 3 character classes")
-    assert verdict.explain(verdict.ERR_MIN_LENGTH, 6, length=5)[0] == \
+    assert pw_reasons.explain(_pwq_settings.ERR_MIN_CLASSES, 3)[0].startswith("uses fewer than 3 character classes")
+    assert pw_reasons.explain(_pwq_settings.ERR_MIN_LENGTH, 6, length=5)[0] == \
         "shorter than libpwquality's minimum of 6 characters (has 5)"
-    assert verdict.explain(-99) == ("rejected by libpwquality (error -99)", "see the pwquality(3) manual for error -99")
-    assert verdict.explain(verdict.ERR_CRACKLIB_CHECK, "something new") == verdict.CRACKLIB_GENERIC
+    assert pw_reasons.explain(-99) == ("rejected by libpwquality (error -99)", "see the pwquality(3) manual for error -99")
+    assert pw_reasons.explain(_pwq_settings.ERR_CRACKLIB_CHECK, "something new") == pw_reasons.CRACKLIB_GENERIC
     for text in ("it is WAY too short", "it is too short", "it is all whitespace",
                  "it looks like a National Insurance number.", "it is based upon your password entry",
                  "it is based on your username"):
-        assert verdict.explain(verdict.ERR_CRACKLIB_CHECK, text) != verdict.CRACKLIB_GENERIC
-    assert "WAY" not in verdict.explain(verdict.ERR_CRACKLIB_CHECK, "it is WAY too short")[0]
-    assert verdict.explain(verdict.ERR_CRACKLIB_CHECK, "it is WAY too short")[0].startswith("is far too short")
+        assert pw_reasons.explain(_pwq_settings.ERR_CRACKLIB_CHECK, text) != pw_reasons.CRACKLIB_GENERIC
+    assert "WAY" not in pw_reasons.explain(_pwq_settings.ERR_CRACKLIB_CHECK, "it is WAY too short")[0]
+    assert pw_reasons.explain(_pwq_settings.ERR_CRACKLIB_CHECK, "it is WAY too short")[0].startswith("is far too short")
 
 
 # --------------------------------------------------------------------------
@@ -240,12 +242,12 @@ def test_explain_numbers_and_unknown_code():
                                       "äöüß"])
 def test_non_ascii_never_crashes_and_gets_keyboard_hint(backend, password):
     report = check(backend, password, policy(minlen=6, minquality=0, strict=False))
-    assert report["hints"][-1] == verdict.KEYBOARD_HINT
+    assert report["hints"][-1] == pw_reasons.KEYBOARD_HINT
     assert report["ok"] is True
 
 
 def test_ascii_gets_no_keyboard_hint(backend):
-    assert verdict.KEYBOARD_HINT not in check(backend, "Xk9#mQ2!zLp7 qR5@wT", policy())["hints"]
+    assert pw_reasons.KEYBOARD_HINT not in check(backend, "Xk9#mQ2!zLp7 qR5@wT", policy())["hints"]
 
 
 def test_non_ascii_letters_count_as_symbols(backend):
@@ -337,3 +339,40 @@ def test_overlong_user_name_is_an_error():
     pol = policy("user", 8, 1, False, False, False)
     with pytest.raises(verdict.PwcheckError, match="has 90000 characters"):
         verdict.check_password("Correct-Horse-9", pol, user="u" * 90000)
+
+
+# --------------------------------------------------------------------------
+# Policies are resolved once per distinct plain value
+# --------------------------------------------------------------------------
+def test_resolve_caches_plain_policies_only(monkeypatch):
+    calls = []
+    real = verdict.policy_from
+
+    def counting(policy, **kwargs):
+        calls.append(policy)
+        return real(policy, **kwargs)
+
+    monkeypatch.setattr(verdict, "policy_from", counting)
+    monkeypatch.setattr(verdict, "_RESOLVED", {})
+    first = verdict.resolve("root", "server")
+    assert verdict.resolve("root", "server") is first and len(calls) == 1
+    assert verdict.resolve("root", "workstation") != first and len(calls) == 2
+    fields = {"name": "luks", "minlen": 9, "strict": True}
+    assert verdict.resolve(dict(fields), "server") is verdict.resolve(dict(fields), "server")
+    assert len(calls) == 3
+    # True == 1, but True is no minlen: the type is part of the key, and the error comes every time.
+    assert verdict.resolve({"name": "luks", "minlen": 1}, "server").minlen == 1
+    for _attempt in range(2):
+        with pytest.raises(PolicyError, match="minlen"):
+            verdict.resolve({"name": "luks", "minlen": True}, "server")
+    # Values that are not plain (a list, or a str subclass such as a vaulted or tagged value) are never kept.
+    before = len(verdict._RESOLVED)
+    verdict.resolve({"name": "luks", "minlen": 9}, type("Tagged", (str,), {})("server"))
+    assert len(verdict._RESOLVED) == before
+
+
+def test_resolve_cache_is_bounded(monkeypatch):
+    monkeypatch.setattr(verdict, "_RESOLVED", {})
+    for minlen in range(6, 6 + 2 * verdict._RESOLVED_MAX):
+        verdict.resolve({"name": "user", "minlen": minlen}, "server")
+    assert len(verdict._RESOLVED) <= verdict._RESOLVED_MAX

@@ -56,3 +56,30 @@ def test_allow_weak_defaults_to_true():
 def test_allow_weak_must_be_a_boolean():
     with pytest.raises(AnsibleFilterError, match="allow_weak must be true or false, got a str"):
         pwpolicy_compliant(SECRET, "root", product="server", allow_weak="no")
+
+
+@pytest.mark.parametrize("password,policy,kwargs,expected", [
+    ("Kx9#mQ2", "root", dict(product="workstation"), (True, False)),  # text mode refuses it: too short
+    ("", {"name": "user", "emptyok": False}, dict(product="workstation"), (False, True)),  # empty: no password
+    ("Kx9#mQ2", {"name": "luks", "minlen": 6, "minquality": 0}, dict(fips=True), (False, False)),
+    ("Kx9#mQ2!", {"name": "luks", "minlen": 6, "minquality": 0}, dict(fips=True), (True, True)),
+])
+def test_rules_and_fips_as_for_the_filter(password, policy, kwargs, expected):
+    got = tuple(pwpolicy_compliant(password, policy, rules=rules, **kwargs) for rules in ("collection", "installer"))
+    assert got == expected
+    for rules, compliant in zip(("collection", "installer"), got):
+        assert compliant is pwpolicy_check(password, policy, rules=rules, **kwargs)["ok"]
+
+
+def test_allow_weak_false_with_installer_rules():
+    # The LUKS dialog lets a non-strict policy take a passphrase libpwquality rejects; allow_weak=false does not.
+    policy = {"name": "luks", "minlen": 8, "minquality": 0, "strict": False}
+    assert pwpolicy_check("password", policy, rules="installer")["verdict"] == "accepted_weak"
+    assert pwpolicy_compliant("password", policy, rules="installer") is True
+    assert pwpolicy_compliant("password", policy, rules="installer", allow_weak=False) is False
+
+
+def test_wrong_rules_is_an_error_without_the_password():
+    with pytest.raises(AnsibleFilterError, match="rules must be one of collection, installer") as info:
+        pwpolicy_compliant(SECRET, "root", product="server", rules="tui")
+    assert SECRET not in str(info.value)
