@@ -75,8 +75,8 @@ MIN_ROUNDS = 1000
 MAX_ROUNDS = 999999999
 DEFAULT_ROUNDS = 656000  # passlib's default, and the kickstart role's kickstart_password_hash_rounds
 
-REQUIRES_LOGIN = "a login prompt of the installed host (console, or SSH where password login is allowed)"
-REQUIRES_KICKSTART = "a copy of the kickstart (anyone who can fetch it)"
+REQUIRES_LOGIN = "a login prompt of the installed host"
+REQUIRES_KICKSTART = "a copy of the kickstart"
 REQUIRES_DISK = "the encrypted disk or an image of it"
 
 OPTIONS = {"rounds": int, "fips": bool, "faillock": bool, "devices": int, "luks_in_kickstart": bool,
@@ -221,4 +221,4 @@ def duration(seconds):
             value = seconds / size
             text = "%.1f" % value if value < 10 else "%d" % round(value) if value < 1e6 else "%.1e" % value
             return "%s %s" % (text, unit)
-    return "%d seconds" % seconds
+    return "%d second%s" % (seconds, "" if int(seconds) == 1 else "s")

@@ -143,7 +143,7 @@ weakest:
       description: What the attacker needs first.
       type: str
   sample: {secret: "user:alice", attack: offline_sha512crypt, seconds: 51.7, time: "52 seconds",
-           requires: "a copy of the kickstart (anyone who can fetch it)"}
+           requires: "a copy of the kickstart"}
 secrets:
   description:
     - Each estimated secret with C(secret), C(policy), C(guesses_log10), C(weakest_attack), C(weakest_seconds),

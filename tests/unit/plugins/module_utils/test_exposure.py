@@ -100,7 +100,7 @@ def test_options_off_and_on():
 
 
 @pytest.mark.parametrize("seconds, words", [
-    (None, "unknown"), (0, "instantly"), (0.5, "instantly"), (42, "42 seconds"), (90, "1.5 minutes"),
+    (None, "unknown"), (0, "instantly"), (0.5, "instantly"), (1.5, "1 second"), (42, "42 seconds"), (90, "1.5 minutes"),
     (7200, "2.0 hours"), (86400 * 40, "40 days"), (YEAR * 3.25, "3.2 years"), (YEAR * 2e7, "2.0e+07 years"),
 ])
 def test_duration_in_words(seconds, words):
