@@ -17,7 +17,7 @@ short_description: Estimate how long one host's secrets hold, and name its weake
 version_added: 0.2.0
 description:
   - Estimates, for each secret that goes into one host's kickstart (the root password, each account's password, the
-    LUKS passphrase), how long it holds against each attack it is exposed to, and names the host's weakest link:
+    LUKS passphrase), how long it holds against each attack it is exposed to, and names the host's weakest link -
     which secret, which attack, how long.
   - Root and user passwords face the login throttle and an offline attack on their SHA-512 crypt hash at O(rounds)
     (the kickstart carries the hash); the LUKS passphrase faces an offline attack on its LUKS2 keyslot, and sits in
