@@ -115,11 +115,10 @@ def _typed(key, item):
         return None
     if kind is int and isinstance(item, str) and item.strip().isdigit():
         return int(item)
-    if kind is bool and isinstance(item, bool) or kind is int and isinstance(item, int) and \
-            not isinstance(item, bool) or kind is str and isinstance(item, str):
+    if isinstance(item, kind) and not (kind is int and isinstance(item, bool)):
         return item
-    raise PwpolicyError("estimate: %s must be %s, got %s" % (key, {int: "an integer", bool: "true or false",
-                                                                  str: "a string"}[kind], type(item).__name__))
+    wanted = {int: "an integer", bool: "true or false", str: "a string"}[kind]
+    raise PwpolicyError("estimate: %s must be %s, got %s" % (key, wanted, type(item).__name__))
 
 
 def _significant(number, digits=3):

@@ -58,8 +58,9 @@ def weakest_of(entries):
 
 def describe(entry):
     """``luks: offline_luks2_argon2id (needs the encrypted disk ...), about 3.2 years``."""
-    return "%s: %s (needs %s), about %s" % (entry["secret"], entry["weakest_attack"],
-                                           REQUIRES[entry["weakest_attack"]], duration(entry["weakest_seconds"]))
+    attack = entry["weakest_attack"]
+    return "%s: %s (needs %s), about %s" % (entry["secret"], attack, REQUIRES[attack],
+                                            duration(entry["weakest_seconds"]))
 
 
 def below(entries, floor):
@@ -81,10 +82,10 @@ def http_warning(base_url, has_luks, has_hashes):
         return None
     if not (has_luks or has_hashes):
         return None
-    held = " and ".join(what for what, present in (("the LUKS passphrase in plain text", has_luks),
-                                                    ("password hashes", has_hashes)) if present)
+    held = [what for what, present in (("the LUKS passphrase in plain text", has_luks),
+                                       ("password hashes", has_hashes)) if present]
     return ("kickstart_base_url is plain http:// while the kickstart holds %s: they travel in clear to anyone on "
-            "the path; %s" % (held, HTTP_ALTERNATIVES))
+            "the path; %s" % (" and ".join(held), HTTP_ALTERNATIVES))
 
 
 def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):
