@@ -80,7 +80,8 @@ fi
 # and the warning about a plain-http kickstart URL.  Without zxcvbn, the
 # estimates are skipped with the instruction to install it.
 if "$python" -c "import zxcvbn" 2>/dev/null; then
-    grep -q -E "^ws02 +root +offline_sha512crypt +[0-9.]+ (seconds|minutes|hours|days) " "$base/runs/never.stdout" \
+    grep -q -E "^ws02 +root +offline_sha512crypt +([0-9.]+ (second|minute|hour|day)s?|instantly) " \
+        "$base/runs/never.stdout" \
         || fail "never: no weakest-link row for ws02's root password"
     grep -q -E "^srv01 +(root|user:alice|luks) +offline_[a-z0-9_]+ +[0-9.e+]+ years " "$base/runs/never.stdout" \
         || fail "never: no weakest-link row for srv01"
@@ -89,8 +90,9 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
     cat "$base/runs/floor.stdout" "$base/runs/floor.stderr" >"$base/runs/floor.all"
     grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" "$base/runs/floor.all" \
         || fail "floor: srv03 and ws02 are not named below the floor"
-    grep -q -F "kickstart_base_url is plain http:// while the kickstart holds the LUKS passphrase" \
-        "$base/runs/floor.all" || fail "floor: no plain-http warning"
+    # (ansible-core 2.16 wraps warnings at 80 columns: only the start of the line is looked for)
+    grep -q -F "srv01: kickstart_base_url is plain http://" "$base/runs/floor.all" \
+        || fail "floor: no plain-http warning"
 else
     cat "$base/runs/never.stdout" "$base/runs/never.stderr" | grep -q -F "pip install zxcvbn" \
         || fail "never: without zxcvbn, no instruction to install it"
