@@ -29,10 +29,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import 
     to_junit,
     write_report,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import table as weakest_table
 
 display = Display()
 
-ARGS = ("result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show")
+ARGS = ("result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var")
 
 
 class ActionModule(ActionBase):
@@ -66,6 +67,19 @@ class ActionModule(ActionBase):
                 results[host] = None
         return gather(results, [to_text(h) for h in hosts])
 
+    def _weakest(self, args, task_vars):
+        """Each host's registered weakest_link result (``weakest_var``), reduced to what the report shows."""
+        hostvars = task_vars.get("hostvars") or {}
+        reports = []
+        for host in args.get("hosts") or task_vars.get("ansible_play_hosts_all") or []:
+            try:
+                found = self._templar.template(hostvars[to_text(host)].get(args["weakest_var"])) or {}
+            except Exception:  # pylint: disable=broad-except
+                found = {}
+            reports.append({"host": to_text(host), "weakest": found.get("weakest"),
+                            "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
+        return reports
+
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
         del tmp
@@ -95,6 +109,12 @@ class ActionModule(ActionBase):
             return result
         if text:
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
+        weakest = self._weakest(args, task_vars) if args.get("weakest_var") else None
+        if weakest:  # the weakest link of each host (module_utils/_weakest.py)
+            display.display("kickstart.pwpolicy weakest links\n%s" % weakest_table(weakest))
+            below = [report["host"] for report in weakest if report["below_floor"]]
+            failing = failing + below
+            message += "; below kickstart_min_crack_seconds: %s" % ", ".join(below) if below else ""
         result.update(
             changed=False,
             failing=len(failing),
@@ -104,6 +124,8 @@ class ActionModule(ActionBase):
             msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)
                                   for k, p in written.items()),
         )
+        if weakest is not None:
+            result["weakest"] = weakest
         if failing and boolean(args.get("fail", True), strict=False):
             result["failed"] = True
         return result

@@ -12,6 +12,7 @@ from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import add_estimate
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import RULES, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
@@ -46,7 +47,7 @@ def _without_dictpath(settings):
 
 
 def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None,
-                   rules="collection", fips=False):
+                   rules="collection", fips=False, estimate=None):
     """Check one password against one policy; return the report (never the password)."""
     text = _plain(password, "the password")
     if user is not None:
@@ -54,8 +55,15 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
     if policy is not None and not isinstance(policy, (dict, str)) and not isinstance(policy, _NOT_PASSWORDS):
         policy = _plain(policy, "policy")
     try:
-        return check_against(text, policy, product=product, target=target, user=user, settings=settings,
-                             rules=rules, fips=fips)
+        report = check_against(text, policy, product=product, target=target, user=user, settings=settings,
+                               rules=rules, fips=fips)
+        # Guess estimates and exposures only when asked for (module_utils/_exposure.py);
+        # fips=true also models a LUKS2 keyslot formatted for FIPS unless the estimate says otherwise.
+        if fips and estimate is True:
+            estimate = {'fips': True}
+        elif fips and isinstance(estimate, dict) and 'fips' not in estimate:
+            estimate = dict(estimate, fips=True)
+        return add_estimate(report, text, user=user, product=product, estimate=estimate)
     except PwpolicyError as exc:
         # Any argument may come from a vaulted variable (a policy field, a
         # name, a setting): no value given is repeated, in any escaped form.

@@ -76,6 +76,12 @@ options:
     type: str
     choices: [all, problems, none]
     default: all
+  weakest_var:
+    description:
+      - The variable M(kickstart.pwpolicy.weakest_link) registered on each host. When given, a second table shows each
+        host's weakest link (secret, attack, time, what the attacker needs), and hosts below that action's
+        C(min_seconds) count as failing.
+    type: str
 notes:
   - The reports are written in check mode too; they are the point of the run.
   - Both reports are written atomically (a temporary file renamed into place) with mode C(0644), since they hold no
@@ -123,4 +129,11 @@ msg:
   description: How many secrets on how many hosts fail, the count of each verdict, and the failing hosts.
   returned: always
   type: str
+weakest:
+  description:
+    - With O(weakest_var), one entry per host with C(host), C(weakest) (C(secret), C(attack), C(seconds), C(time),
+      C(requires), or null), C(below_floor) and C(note) (the action's message). Never a secret.
+  returned: when O(weakest_var) is given
+  type: list
+  elements: dict
 """

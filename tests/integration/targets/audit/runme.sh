@@ -9,7 +9,8 @@
 # verdicts the inventory was written for (a rejected secret, a weak one a
 # non-strict policy accepts, one encrypted with a vault id the run lacks, one
 # that refers to an undefined variable, an account name that cannot go on a
-# kickstart line), narrowing with kickstart_audit_hosts, and no secret or
+# kickstart line), narrowing with kickstart_audit_hosts, each host's weakest
+# link (and its floor), and no secret or
 # ciphertext in any output at -vvv.
 set -eu
 umask 077
@@ -72,6 +73,29 @@ ansible-playbook kickstart.pwpolicy.audit -i "$base/inventory/hosts.ini" -e kick
 grep -q -F "3 of 3 secrets on 1 of 1 hosts fail" "$base/runs/novault.stdout" || fail "novault: no summary"
 if grep -q -i "traceback" "$base/runs/"*.stdout "$base/runs/"*.stderr; then
     fail "a run printed a traceback"
+fi
+
+# The weakest link of each host: a row per host, failing only when
+# kickstart_min_crack_seconds asks (srv03 and ws02 have short root passwords),
+# and the warning about a plain-http kickstart URL.  Without zxcvbn, the
+# estimates are skipped with the instruction to install it.
+if "$python" -c "import zxcvbn" 2>/dev/null; then
+    grep -q -E "^ws02 +root +offline_sha512crypt +([0-9.]+ (second|minute|hour|day)s?|instantly) " \
+        "$base/runs/never.stdout" \
+        || fail "never: no weakest-link row for ws02's root password"
+    grep -q -E "^srv01 +(root|user:alice|luks) +offline_[a-z0-9_]+ +[0-9.e+]+ years " "$base/runs/never.stdout" \
+        || fail "never: no weakest-link row for srv01"
+    audit floor 2 -e kickstart_audit_fail_on=never -e kickstart_min_crack_seconds=31557600 \
+        -e kickstart_base_url=http://boot.example.org/ks/
+    cat "$base/runs/floor.stdout" "$base/runs/floor.stderr" >"$base/runs/floor.all"
+    grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" "$base/runs/floor.all" \
+        || fail "floor: srv03 and ws02 are not named below the floor"
+    # (ansible-core 2.16 wraps warnings at 80 columns: only the start of the line is looked for)
+    grep -q -F "srv01: kickstart_base_url is plain http://" "$base/runs/floor.all" \
+        || fail "floor: no plain-http warning"
+else
+    cat "$base/runs/never.stdout" "$base/runs/never.stderr" | grep -q -F "pip install zxcvbn" \
+        || fail "never: without zxcvbn, no instruction to install it"
 fi
 
 # No secret, no part of one (every secret starts with LEAKMARK, most end with

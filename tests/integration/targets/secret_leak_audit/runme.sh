@@ -42,6 +42,9 @@ markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_l
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
 [ -x "$python" ] || python="$(command -v python3 || command -v python)"
 vault=(--vault-password-file "$here/vault-password")
+# Guess estimates run where zxcvbn is installed (the filter's estimate paths).
+zxcvbn=false
+"$python" -c "import zxcvbn" 2>/dev/null && zxcvbn=true
 
 export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0
 export ANSIBLE_DEPRECATION_WARNINGS=0 ANSIBLE_LOCALHOST_WARNING=0 ANSIBLE_INVENTORY_UNPARSED_WARNING=0
@@ -245,10 +248,10 @@ expect ks_module "kickstart line 5"
 expect ks_module "<hidden>"
 
 # ---------------------------------------------------------------- filter and test
-run filter 0 filter.yml "${inv[@]}" "${vault[@]}"
+run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"
 expect filter "shorter than 20 characters"
 KICKSTART_PWPOLICY_PWQUALITY_BACKEND=ctypes run filter_ctypes 0 filter.yml "${inv[@]}" "${vault[@]}" \
-    -e results_suffix=_ctypes
+    -e results_suffix=_ctypes -e "with_zxcvbn=$zxcvbn"
 run filter_assert 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true
 expect filter_assert "Assertion failed"
 run filter_error 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true
@@ -280,6 +283,17 @@ run role_again 0 role.yml "${rinv[@]}" "${vault[@]}" --diff -e expect_unchanged=
 # there a weak root password is accepted with a warning and written).
 run role_weak 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/weak.yml"
 expect role_weak "(fail_on=rejected): root (policy root): rejected: "
+# The weakest link below kickstart_min_crack_seconds stops the role on the
+# Workstation host (whose policy lets the weak root password pass), with the
+# plain-http warning; without zxcvbn, the floor fails with how to install it.
+run role_floor 2 role.yml "${rinv[@]}" --limit workstation1.example.com "${vault[@]}" --diff -e "@$role/weak.yml" \
+    -e kickstart_min_crack_seconds=31557600 -e kickstart_base_url=http://boot.example.org/ks/
+if [ "$zxcvbn" = true ]; then
+    expect role_floor "below kickstart_min_crack_seconds: root: offline_sha512crypt"
+    expect role_floor "kickstart_base_url is plain http://"
+else
+    expect role_floor "pip install zxcvbn"
+fi
 run role_newline 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/newline.yml"
 expect role_newline "line break"
 run role_invalid 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/invalid.yml"

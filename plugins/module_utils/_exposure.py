@@ -1,0 +1,223 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The exposure model: which attacks each kind of secret faces, at what rate, and how long it holds.
+
+Where a secret lives decides the attack:
+
+* a root or user password is guessed online at the login and SSH throttle
+  once the system runs, and offline against its SHA-512 crypt hash, which
+  the kickstart carries to anyone who can fetch it;
+* the LUKS passphrase is guessed offline against the LUKS2 keyslot
+  (argon2id at cryptsetup's default cost, or PBKDF2 under FIPS), and sits in
+  plain text in the kickstart (``--passphrase``): whoever can fetch the
+  kickstart has it without guessing.
+
+Every rate below is a named constant with its source; the user guide's page
+"The weakest link" shows the same numbers (a unit test compares them).  The
+results are orders of magnitude, not guarantees.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
+# --- LUKS2 keyslot defaults of cryptsetup -------------------------------------
+# https://gitlab.com/cryptsetup/cryptsetup/-/blob/main/configure.ac (luks2-pbkdf,
+# luks2-iter-time, luks2-memory-kb, luks2-parallel-threads).
+LUKS2_PBKDF = "argon2id"
+LUKS2_ITER_TIME_MS = 2000
+LUKS2_MEMORY_KIB = 1048576
+LUKS2_PARALLEL_THREADS = 4
+# Under FIPS the installer formats LUKS2 with PBKDF2 (storaged-project/blivet
+# PR 1128), benchmarked to the same 2000 ms.  A luksDump of such a keyslot
+# (sha256) shows about this many iterations:
+# https://gitlab.com/cryptsetup/cryptsetup/-/issues/316
+LUKS_PBKDF2_ITERATIONS = 2302032
+
+# --- Offline guessing rates -----------------------------------------------------
+# hashcat -b on one NVIDIA RTX 3090, https://gist.github.com/Chick3nman/e4fcee00cb6d82874dace72106d73fef
+# mode 1800 (sha512crypt $6$) at 5000 rounds; the rate scales with 5000 / rounds.
+GPU_SHA512CRYPT_PER_SECOND = 483700
+GPU_SHA512CRYPT_BENCH_ROUNDS = 5000
+# mode 10900 (PBKDF2-HMAC-SHA256) at 999 iterations; the rate scales with 999 / iterations.
+GPU_PBKDF2_SHA256_PER_SECOND = 3785400
+GPU_PBKDF2_SHA256_BENCH_ITERATIONS = 999
+# argon2id with 1 GiB per guess gains little on GPUs (CPU/GPU break-even at
+# "100 to 200+ MB per hash", https://github.com/besser82/libxcrypt/pull/113):
+# a machine like the one that formatted the disk does one guess per iteration
+# time, cryptsetup's own calibration.
+ARGON2ID_PER_SECOND_PER_MACHINE = 1000.0 / LUKS2_ITER_TIME_MS
+# The attacker's farm: this many GPUs (or machines, for argon2id) at once.
+# Our assumption (a rented cluster), not a measurement; the estimate option
+# ``devices`` changes it.
+ATTACKER_DEVICES = 100
+
+# --- Online guessing rates ------------------------------------------------------
+# sshd_config(5): MaxStartups 10:30:100 (10 unauthenticated connections at a
+# time), PermitRootLogin prohibit-password.  https://man.openbsd.org/sshd_config
+SSHD_MAX_STARTUPS = 10
+# pam_unix(8): a failed login is delayed "of the order of two seconds".
+# https://man7.org/linux/man-pages/man8/pam_unix.8.html
+PAM_UNIX_FAIL_DELAY_SECONDS = 2
+# faillock.conf(5): deny=3, unlock_time=600; root is locked only with even_deny_root.
+# https://man7.org/linux/man-pages/man5/faillock.conf.5.html
+FAILLOCK_DENY = 3
+FAILLOCK_UNLOCK_TIME_SECONDS = 600
+ONLINE_SSHD_PER_SECOND = float(SSHD_MAX_STARTUPS) / PAM_UNIX_FAIL_DELAY_SECONDS
+ONLINE_FAILLOCK_PER_SECOND = float(FAILLOCK_DENY) / FAILLOCK_UNLOCK_TIME_SECONDS
+
+# SHA-512 crypt accepts 1000 to 999999999 rounds (crypt(5)).
+MIN_ROUNDS = 1000
+MAX_ROUNDS = 999999999
+DEFAULT_ROUNDS = 656000  # passlib's default, and the kickstart role's kickstart_password_hash_rounds
+
+REQUIRES_LOGIN = "a login prompt of the installed host"
+REQUIRES_KICKSTART = "a copy of the kickstart"
+REQUIRES_DISK = "the encrypted disk or an image of it"
+
+OPTIONS = {"rounds": int, "fips": bool, "faillock": bool, "devices": int, "luks_in_kickstart": bool,
+           "hostname": str, "product": str}
+DEFAULTS = {"rounds": DEFAULT_ROUNDS, "fips": False, "faillock": False, "devices": ATTACKER_DEVICES,
+            "luks_in_kickstart": True, "hostname": None, "product": None}
+
+
+def options_from(value):
+    """The model's options from the ``estimate`` argument: ``True`` (defaults) or a dict; ``None`` when off."""
+    if value is None or value is False:
+        return None
+    if value is True:
+        return dict(DEFAULTS)
+    if not isinstance(value, dict):
+        raise PwpolicyError("estimate must be true, false or a dict of model options (%s), got %s"
+                            % (", ".join(sorted(OPTIONS)), type(value).__name__))
+    unknown = sorted(str(key) for key in value if key not in OPTIONS)
+    if unknown:
+        raise PwpolicyError("estimate: unknown option(s) %s; valid options are %s"
+                            % (", ".join(unknown), ", ".join(sorted(OPTIONS))))
+    options = dict(DEFAULTS)
+    for key, item in value.items():
+        options[key] = _typed(key, item)
+    if not MIN_ROUNDS <= options["rounds"] <= MAX_ROUNDS:
+        raise PwpolicyError("estimate: rounds must be between %d and %d (SHA-512 crypt's range), got %d"
+                            % (MIN_ROUNDS, MAX_ROUNDS, options["rounds"]))
+    if options["devices"] < 1:
+        raise PwpolicyError("estimate: devices must be at least 1, got %d" % options["devices"])
+    return options
+
+
+def _typed(key, item):
+    kind = OPTIONS[key]
+    if item is None and kind is str:
+        return None
+    if kind is int and isinstance(item, str) and item.strip().isdigit():
+        return int(item)
+    if isinstance(item, kind) and not (kind is int and isinstance(item, bool)):
+        return item
+    wanted = {int: "an integer", bool: "true or false", str: "a string"}[kind]
+    raise PwpolicyError("estimate: %s must be %s, got %s" % (key, wanted, type(item).__name__))
+
+
+def _significant(number, digits=3):
+    return float("%.*g" % (digits, number))
+
+
+def _exposure(attack, per_second, guesses_log10, requires):
+    seconds = (10.0 ** guesses_log10) / per_second
+    return {"attack": attack, "guesses_per_second": _significant(per_second, 4),
+            "seconds": _significant(seconds), "requires": requires}
+
+
+def sha512crypt_per_second(rounds, devices):
+    """Offline guesses per second against one SHA-512 crypt hash of ``rounds`` rounds."""
+    return GPU_SHA512CRYPT_PER_SECOND * float(GPU_SHA512CRYPT_BENCH_ROUNDS) / rounds * devices
+
+
+def luks_per_second(fips, devices):
+    """Offline guesses per second against a LUKS2 keyslot at cryptsetup's default cost."""
+    if fips:
+        return GPU_PBKDF2_SHA256_PER_SECOND * float(GPU_PBKDF2_SHA256_BENCH_ITERATIONS) / LUKS_PBKDF2_ITERATIONS * devices
+    return ARGON2ID_PER_SECOND_PER_MACHINE * devices
+
+
+def exposures(policy_name, guesses_log10, options):
+    """Every attack the secret of ``policy_name`` (root, user, luks) faces, cheapest last not guaranteed."""
+    devices = options["devices"]
+    if policy_name == "luks":
+        found = [_exposure("offline_luks2_pbkdf2" if options["fips"] else "offline_luks2_argon2id",
+                           luks_per_second(options["fips"], devices), guesses_log10, REQUIRES_DISK)]
+        if options["luks_in_kickstart"]:
+            found.append({"attack": "kickstart_plaintext", "guesses_per_second": None, "seconds": 0,
+                          "requires": REQUIRES_KICKSTART})
+        return found
+    # pam_faillock never locks root by default: root faces sshd's throttle only.
+    online = ONLINE_FAILLOCK_PER_SECOND if options["faillock"] and policy_name == "user" else ONLINE_SSHD_PER_SECOND
+    return [_exposure("online_login", online, guesses_log10, REQUIRES_LOGIN),
+            _exposure("offline_sha512crypt", sha512crypt_per_second(options["rounds"], devices), guesses_log10,
+                      REQUIRES_KICKSTART)]
+
+
+def weakest(found):
+    """``(seconds, attack)`` of the cheapest guessing attack; the plain-text copy has no guessing cost."""
+    guessing = [item for item in found if item["guesses_per_second"] is not None]
+    if not guessing:
+        return None, None
+    cheapest = min(guessing, key=lambda item: item["seconds"])
+    return cheapest["seconds"], cheapest["attack"]
+
+
+def summary(policy_name, guesses_log10, options):
+    """The report fields: ``exposures``, ``weakest_seconds``, ``weakest_attack``, ``weakest_seconds_with_plaintext``."""
+    found = exposures(policy_name, guesses_log10, options)
+    seconds, attack = weakest(found)
+    plaintext = any(item["guesses_per_second"] is None for item in found)
+    return {"exposures": found, "weakest_seconds": seconds, "weakest_attack": attack,
+            "weakest_seconds_with_plaintext": 0 if plaintext else seconds}
+
+
+def estimate_secret(password, policy_name, account, options):
+    """The estimate fields of one secret's report: ``guesses_log10`` and the :func:`summary` fields.
+
+    ``account`` is the account name (root or the user), given to zxcvbn with
+    the host name and the product words; an empty password has no estimate.
+    """
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._guesses import guesses_log10, user_inputs
+
+    if not password:
+        return {"guesses_log10": None, "exposures": [], "weakest_seconds": None, "weakest_attack": None,
+                "weakest_seconds_with_plaintext": None}
+    log10 = guesses_log10(password, user_inputs(account, options["hostname"], options["product"]))
+    result = {"guesses_log10": log10}
+    result.update(summary(policy_name, log10, options))
+    return result
+
+
+def add_estimate(report, password, user=None, product=None, estimate=None):
+    """``report`` (a verdict report) with the estimate fields when ``estimate`` asks for them."""
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import account_for
+
+    options = options_from(estimate)
+    if options is None:
+        return report
+    if options["product"] is None:
+        options["product"] = product
+    name = report["policy"]["name"]
+    report.update(estimate_secret(password, name, account_for(name, user), options))
+    return report
+
+
+def duration(seconds):
+    """``seconds`` in words, one unit, for messages: ``instantly``, ``40 minutes``, ``3.2e+05 years``."""
+    if seconds is None:
+        return "unknown"
+    if seconds < 1:
+        return "instantly"
+    for unit, size in (("years", 31557600.0), ("days", 86400.0), ("hours", 3600.0), ("minutes", 60.0)):
+        if seconds >= size:
+            value = seconds / size
+            text = "%.1f" % value if value < 10 else "%d" % round(value) if value < 1e6 else "%.1e" % value
+            return "%s %s" % (text, unit)
+    return "%d second%s" % (seconds, "" if int(seconds) == 1 else "s")

@@ -1,0 +1,125 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""One host's weakest link: which secret, which attack, how long; the warnings and the floor.
+
+The estimates come from :mod:`._exposure` (and zxcvbn through :mod:`._guesses`);
+this module only puts one host's secrets side by side, words the warnings, and
+says whether the host is below the floor the user asked to enforce.  Nothing
+here returns or words a secret: an entry holds its label (``root``,
+``user:NAME``, ``luks``), its policy name and numbers.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import (
+    REQUIRES_DISK,
+    REQUIRES_KICKSTART,
+    REQUIRES_LOGIN,
+    duration,
+    estimate_secret,
+)
+
+# The default floor below which a host's weakest link is a warning: one year.
+WARN_SECONDS = 31557600
+
+REQUIRES = {"online_login": REQUIRES_LOGIN, "offline_sha512crypt": REQUIRES_KICKSTART,
+            "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_pbkdf2": REQUIRES_DISK}
+HINTS = {
+    "online_login": "use a longer password, or lock accounts after failed logins (pam_faillock)",
+    "offline_sha512crypt": "use a longer password (each random character multiplies the time by about 95), "
+                           "or raise kickstart_password_hash_rounds",
+    "offline_luks2_argon2id": "use a longer passphrase (several random words)",
+    "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
+}
+HTTP_ALTERNATIVES = ("serve the kickstart over HTTPS with client authentication, or behind a short-lived URL; "
+                     "rotate the LUKS passphrase after the install (cryptsetup luksChangeKey); or unlock the disk "
+                     "from the network (Clevis and Tang) and keep a passphrase for recovery only")
+
+
+def secret_entry(item, options):
+    """The estimate of one readable secret (a :func:`._preflight.secret` dict), without its value."""
+    account = "root" if item["policy"] == "root" else item.get("user")
+    found = estimate_secret(item["value"], item["policy"], account, options)
+    return {"secret": item["secret"], "policy": item["policy"], "guesses_log10": found["guesses_log10"],
+            "weakest_attack": found["weakest_attack"], "weakest_seconds": found["weakest_seconds"],
+            "weakest_seconds_with_plaintext": found["weakest_seconds_with_plaintext"],
+            "exposures": found["exposures"]}
+
+
+def weakest_of(entries):
+    """The entry with the shortest ``weakest_seconds``, or None."""
+    timed = [entry for entry in entries if entry["weakest_seconds"] is not None]
+    return min(timed, key=lambda entry: entry["weakest_seconds"]) if timed else None
+
+
+def describe(entry):
+    """``luks: offline_luks2_argon2id (needs the encrypted disk ...), about 3.2 years``."""
+    attack = entry["weakest_attack"]
+    return "%s: %s (needs %s), about %s" % (entry["secret"], attack, REQUIRES[attack],
+                                            duration(entry["weakest_seconds"]))
+
+
+def below(entries, floor):
+    """The entries whose weakest link is under ``floor`` seconds (none when the floor is 0)."""
+    if not floor:
+        return []
+    return [entry for entry in entries if entry["weakest_seconds"] is not None and entry["weakest_seconds"] < floor]
+
+
+def floor_text(entries, floor, name):
+    """One sentence per secret below ``floor``, with what to do."""
+    return "; ".join("%s, below %s (%s): %s" % (describe(entry), duration(floor), name,
+                                                HINTS[entry["weakest_attack"]]) for entry in entries)
+
+
+def http_warning(base_url, has_luks, has_hashes):
+    """The warning for a kickstart served over plain ``http://`` that holds secrets, or None."""
+    if not isinstance(base_url, str) or not base_url.strip().lower().startswith("http://"):
+        return None
+    if not (has_luks or has_hashes):
+        return None
+    held = [what for what, present in (("the LUKS passphrase in plain text", has_luks),
+                                       ("password hashes", has_hashes)) if present]
+    return ("kickstart_base_url is plain http:// while the kickstart holds %s: they travel in clear to anyone on "
+            "the path; %s" % (" and ".join(held), HTTP_ALTERNATIVES))
+
+
+def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):
+    """``{host, weakest, secrets, warnings, failed, msg}`` for one host's estimated secrets."""
+    weakest = weakest_of(entries)
+    warned = below(entries, warn_seconds)
+    failing = below(entries, min_seconds)
+    warnings = ["%s: %s" % (host, floor_text(warned, warn_seconds, "kickstart_crack_warn_seconds"))] if warned else []
+    summary = None
+    if weakest is not None:
+        summary = {"secret": weakest["secret"], "attack": weakest["weakest_attack"],
+                   "seconds": weakest["weakest_seconds"], "time": duration(weakest["weakest_seconds"]),
+                   "requires": REQUIRES[weakest["weakest_attack"]]}
+    if failing:
+        msg = "%s: weakest link below kickstart_min_crack_seconds: %s" % (
+            host, floor_text(failing, min_seconds, "kickstart_min_crack_seconds"))
+    elif weakest is not None:
+        msg = "%s: weakest link %s" % (host, describe(weakest))
+    else:
+        msg = "%s: no secret to estimate" % host
+    return {"host": host, "weakest": summary, "secrets": entries, "warnings": warnings,
+            "failed": bool(failing), "msg": msg}
+
+
+def table(reports):
+    """The audit's text table: one line per host with its weakest link."""
+    header = ("host", "secret", "attack", "time", "needs")
+    rows = [header]
+    for report in reports:
+        weakest = report.get("weakest") if isinstance(report, dict) else None
+        if weakest:
+            rows.append((report["host"], weakest["secret"], weakest["attack"], weakest["time"], weakest["requires"]))
+        elif isinstance(report, dict) and report.get("host"):
+            rows.append((report["host"], "-", "-", "-", report.get("note") or "nothing estimated"))
+    widths = [max(len(str(row[index])) for row in rows) for index in range(len(header) - 1)]
+    return "\n".join("  ".join(str(cell).ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + str(row[-1])
+                     for row in rows)

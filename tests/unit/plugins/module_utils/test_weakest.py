@@ -1,0 +1,87 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""One host's weakest link: the cheapest secret, the floors, the plain-http warning, the audit table."""
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _weakest
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import secret
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+
+pytest.importorskip("zxcvbn")
+
+ROOT = "Hv7!qPz2#Lm9@xR4wT6k"
+ALICE = "Summer2024"
+LUKS = "orbit lantern maple quartz drift"
+YEAR = _weakest.WARN_SECONDS
+
+
+def entries(**changes):
+    options = model.options_from(True)
+    options.update(hostname="web01.example.org", product="server", **changes)
+    items = [secret("root", "root", value=ROOT, user="root"), secret("user:alice", "user", value=ALICE, user="alice"),
+             secret("luks", "luks", value=LUKS)]
+    return [_weakest.secret_entry(item, options) for item in items]
+
+
+def test_the_weakest_link_is_the_cheapest_secret_and_attack():
+    report = _weakest.host_report("web01", entries())
+    assert report["weakest"]["secret"] == "user:alice"
+    assert report["weakest"]["attack"] == "offline_sha512crypt"
+    assert report["weakest"]["seconds"] < 3600
+    assert "kickstart" in report["weakest"]["requires"]
+    assert report["msg"].startswith("web01: weakest link user:alice: offline_sha512crypt (needs a copy of the kickstart")
+    assert not report["failed"]
+
+
+def test_below_the_warning_floor_warns_and_says_what_to_do():
+    report = _weakest.host_report("web01", entries(), warn_seconds=YEAR)
+    assert len(report["warnings"]) == 1
+    warning = report["warnings"][0]
+    assert "user:alice" in warning and "below 1.0 years (kickstart_crack_warn_seconds)" in warning
+    assert "kickstart_password_hash_rounds" in warning
+    assert "root:" not in warning  # the strong root password is not named
+    assert _weakest.host_report("web01", entries(), warn_seconds=0)["warnings"] == []
+
+
+def test_the_floor_fails_only_when_asked():
+    assert not _weakest.host_report("web01", entries(), min_seconds=0)["failed"]
+    report = _weakest.host_report("web01", entries(), min_seconds=YEAR)
+    assert report["failed"] and "below kickstart_min_crack_seconds" in report["msg"]
+    # A floor the host clears passes.
+    strong = [entry for entry in entries() if entry["secret"] != "user:alice"]
+    assert not _weakest.host_report("web01", strong, min_seconds=YEAR)["failed"]
+
+
+def test_no_part_of_any_secret_in_any_field_or_message():
+    report = _weakest.host_report("web01", entries(), warn_seconds=1e30, min_seconds=1e30)
+    for value in (ROOT, ALICE, LUKS):
+        assert_no_leak(value, report, piece=5)
+
+
+@pytest.mark.parametrize("url, luks, hashes, warned", [
+    ("http://boot.example.org/ks/", True, False, True),
+    ("HTTP://boot.example.org/ks/", False, True, True),
+    ("http://boot.example.org/ks/", False, False, False),
+    ("https://boot.example.org/ks/", True, True, False),
+    ("", True, True, False),
+    ("nfs:server:/ks/", True, True, False),
+])
+def test_plain_http_warns_when_the_kickstart_holds_secrets(url, luks, hashes, warned):
+    warning = _weakest.http_warning(url, luks, hashes)
+    assert (warning is not None) == warned
+    if warned:
+        for alternative in ("HTTPS with client authentication", "short-lived URL", "rotate the LUKS passphrase",
+                            "Clevis and Tang"):
+            assert alternative in warning
+        assert ("LUKS passphrase in plain text" in warning) == luks
+
+
+def test_the_audit_table_has_a_row_per_host():
+    reports = [_weakest.host_report("web01", entries()), {"host": "web02", "weakest": None, "note": "skipped"}]
+    lines = _weakest.table(reports).splitlines()
+    assert lines[0].split() == ["host", "secret", "attack", "time", "needs"]
+    assert lines[1].split()[:3] == ["web01", "user:alice", "offline_sha512crypt"]
+    assert lines[2].split()[:4] == ["web02", "-", "-", "-"] and lines[2].endswith("skipped")
