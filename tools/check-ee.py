@@ -35,7 +35,7 @@ from bindep import depends as bindep_depends
 from packaging.requirements import Requirement
 
 # What the collection needs in an execution environment (docs/docsite/rst/awx.rst).
-PYTHON_NEEDS = {"pykickstart", "passlib"}
+PYTHON_NEEDS = {"pykickstart", "passlib", "zxcvbn"}
 # Per base image family: (distro id, version, name) as /etc/os-release says,
 # and the system packages: libpwquality (the library the ctypes fallback loads,
 # or with its Python binding) and cracklib's dictionaries.
