@@ -110,6 +110,9 @@ def write(out_dir, command, elapsed):
     written.append(path)
     if SERIES or any(row["section"] == "check" for row in ROWS):
         path = os.path.join(out_dir, "scaling.png")
-        plot(path)
-        written.append(path)
+        try:
+            plot(path)
+            written.append(path)
+        except ImportError:
+            print("matplotlib is not installed (requirements-dev.txt): no plot written")
     return written
