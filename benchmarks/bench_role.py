@@ -48,7 +48,7 @@ class Plays:
         self.work = work
         self.playbook = os.path.join(os.path.dirname(sys.executable), "ansible-playbook")
         self.env = dict(os.environ, BENCH_OUT=os.path.join(work, "out"), ANSIBLE_FORKS=str(FORKS),
-                        ANSIBLE_PIPELINING="1", ANSIBLE_NOCOLOR="1",
+                        ANSIBLE_PIPELINING="1", ANSIBLE_NOCOLOR="1", ANSIBLE_ACTION_WARNINGS="0",
                         ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", collections_dir))
 
     def run(self, name, hosts, rounds):
