@@ -248,7 +248,8 @@ def main():
     chosen = set(args.only.split(","))
     started = time.time()
     print("kickstart.pwpolicy benchmarks: median of %d runs; ratio = ours / baseline (same run)" % args.runs)
-    print("machine: %s\n" % results.machine())
+    where = results.machine()
+    print("machine: %s\n" % where)
     steps = (("edit", lambda: bench_edit(args.runs)),
              ("check", lambda: bench_check(args.runs)),
              ("role", lambda: bench_role.bench_role(ROOT, COLLECTIONS_DIR)),
@@ -260,7 +261,7 @@ def main():
             SECTION["name"] = name
             step()
     command = "benchmarks/bench.py " + " ".join(sys.argv[1:])
-    written = results.write(OUT_DIR, command.strip(), time.time() - started)
+    written = results.write(OUT_DIR, command.strip(), time.time() - started, where)
     print("\nwritten: %s (whole run %.0f s)" % (", ".join(written), time.time() - started))
 
 

@@ -38,14 +38,13 @@ def _number(seconds, unit):
     return "%.3g ms/%s" % (seconds * 1000, unit)
 
 
-def markdown(command, elapsed):
-    lines = ["Measured by `%s` (whole run %.0f s) on %s, %s UTC." % (
-        command, elapsed, datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M"),
-        machine().replace("; load", ", load")), "",
-        "| benchmark | ours | baseline | ratio |", "|---|---|---|---|"]
+def markdown(command, elapsed, where, when):
+    lines = ["Measured by `%s` (whole run %.0f s) on %s UTC, on %s." % (command, elapsed, when, where), "",
+             "| benchmark | ours | baseline | ratio |", "|---|---|---|---|"]
     for row in ROWS:
-        lines.append("| %s, %s | %s | %s | %.2fx |" % (row["section"], row["label"], _number(row["ours"], row["unit"]),
-                                                   _number(row["baseline"], row["unit"]), row["ratio"]))
+        label = row["label"] if row["label"].startswith(row["section"]) else "%s, %s" % (row["section"], row["label"])
+        lines.append("| %s | %s | %s | %.2fx |" % (label, _number(row["ours"], row["unit"]),
+                                                  _number(row["baseline"], row["unit"]), row["ratio"]))
     if SERIES:
         lines += ["", "Scaling series (SHA-512 crypt at %s rounds on both sides):" % format(SERIES[0]["rounds"], ","),
                   "", "| hosts | role | template loop | ratio (wall) | ratio (CPU) |", "|---|---|---|---|---|"]
@@ -95,18 +94,22 @@ def plot(path):
     plt.close(figure)
 
 
-def write(out_dir, command, elapsed):
-    """Write results.md, results.json and (with a series) scaling.png; returns the paths written."""
+def write(out_dir, command, elapsed, where):
+    """Write results.md, results.json and (with a series) scaling.png; returns the paths written.
+
+    ``where`` is :func:`machine` as the run started.
+    """
     os.makedirs(out_dir, exist_ok=True)
     written = []
+    when = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M")
     path = os.path.join(out_dir, "results.md")
     with open(path, "w") as handle:
-        handle.write(markdown(command, elapsed))
+        handle.write(markdown(command, elapsed, where, when))
     written.append(path)
     path = os.path.join(out_dir, "results.json")
     with open(path, "w") as handle:
-        json.dump({"command": command, "machine": machine(), "elapsed": elapsed, "rows": ROWS, "series": SERIES},
-                  handle, indent=1)
+        json.dump({"command": command, "machine": where, "finished": when, "elapsed": elapsed, "rows": ROWS,
+                   "series": SERIES}, handle, indent=1)
     written.append(path)
     if SERIES or any(row["section"] == "check" for row in ROWS):
         path = os.path.join(out_dir, "scaling.png")
