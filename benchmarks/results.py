@@ -43,8 +43,8 @@ def markdown(command, elapsed, where, when):
              "| benchmark | ours | baseline | ratio |", "|---|---|---|---|"]
     for row in ROWS:
         label = row["label"] if row["label"].startswith(row["section"]) else "%s, %s" % (row["section"], row["label"])
-        lines.append("| %s | %s | %s | %.2fx |" % (label, _number(row["ours"], row["unit"]),
-                                                  _number(row["baseline"], row["unit"]), row["ratio"]))
+        lines.append("| %s | %s | %s | %.2fx |"
+                     % (label, _number(row["ours"], row["unit"]), _number(row["baseline"], row["unit"]), row["ratio"]))
     if SERIES:
         lines += ["", "Scaling series (SHA-512 crypt at %s rounds on both sides):" % format(SERIES[0]["rounds"], ","),
                   "", "| hosts | role | template loop | ratio (wall) | ratio (CPU) |", "|---|---|---|---|---|"]
