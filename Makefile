@@ -37,7 +37,7 @@ help:
 	@echo "make fuzz       the long fuzz run: tests/unit/fuzz with the long hypothesis profile (KSPW_FUZZ_EXAMPLES=N)"
 	@echo "make system     only install the missing system packages (bindep.txt)"
 	@echo "make setup      only install system packages, create the virtualenvs and install the collection"
-	@echo "make bench      benchmarks/bench.py (BENCH_ARGS='--runs 5 --only edit')"
+	@echo "make bench      benchmarks/bench.py (BENCH_ARGS='--runs 5 --only edit'): table and plot in build/bench/"
 	@echo "make clean | distclean"
 
 setup: system venv collection

@@ -3,28 +3,33 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role,audit]
+    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit] [--series 10,100,1000]
 
-1. edit:  ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
-          vs a bare pykickstart parse of the same text
-          (corpus files, and a synthetic 20,000-line kickstart);
-2. check: pwpolicy_check's verdict per password (each libpwquality backend)
-          vs a raw libpwquality check() with one settings object,
-          and vs one pwscore process per password (2,000 passwords);
-3. role:  the kickstart role rendering 100 hosts' kickstarts
-          vs an ansible.builtin.template loop rendering the same content;
-4. audit: the kickstart.pwpolicy.audit playbook over 1,000 hosts with three
-          vaulted secrets each (its wall time must stay under 60 s)
-          vs the same number of raw libpwquality check() calls.
+1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
+           vs a bare pykickstart parse of the same text
+           (corpus files, and a synthetic 20,000-line kickstart);
+2. check:  pwpolicy_check's verdict per password (each libpwquality backend)
+           vs a raw libpwquality check() with one settings object,
+           and vs one pwscore process per password (2,000 passwords);
+3. role:   the kickstart role rendering 100 hosts' kickstarts (the role's
+           default 656,000 SHA-512 crypt rounds) vs an ansible.builtin.template
+           loop rendering the same content; wall and CPU time;
+   series: the same two plays for 10, 100 and 1,000 hosts with 5,000 rounds
+           on both sides: the per-host cost against the host count;
+4. audit:  the kickstart.pwpolicy.audit playbook over 1,000 hosts with three
+           vaulted secrets each (its wall time must stay under 60 s)
+           vs the same number of raw libpwquality check() calls.
 
-Each measurement is the median of --runs runs.  Run through `make bench`.
+Each measurement is the median of --runs runs (the role plays: one run each).
+Run through `make bench`.  Besides printing, it writes build/bench/results.md
+(the table docs/benchmarks.md shows), build/bench/results.json and
+build/bench/scaling.png; `benchmarks/publish.py` copies them into the docs.
 """
 
 import argparse
 import os
 import random
 import shutil
-import statistics
 import string
 import subprocess
 import sys
@@ -37,29 +42,18 @@ CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-test
 sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
 import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchlib import SECTION, median_time, report  # noqa: E402
+import bench_role  # noqa: E402
+import results  # noqa: E402
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_edit as ks  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality, _verdict  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
 
 TARGET = "RHEL9"
 COLLECTIONS_DIR = conftest.COLLECTIONS_DIR
-
-
-def median_time(func, runs, warm_up=True):
-    """Median wall time of ``runs`` calls of ``func`` (after one warm-up call)."""
-    if warm_up:
-        func()
-    samples = []
-    for dummy_run in range(runs):
-        start = time.perf_counter()
-        func()
-        samples.append(time.perf_counter() - start)
-    return statistics.median(samples)
-
-
-def report(label, ours, baseline, unit_count=1, unit="item"):
-    print("  %-58s %9.3f ms/%s  baseline %9.3f ms/%s  ratio %6.2fx"
-          % (label, ours * 1000 / unit_count, unit, baseline * 1000 / unit_count, unit, ours / baseline))
+OUT_DIR = os.path.join(ROOT, "build", "bench")
 
 
 # --- 1. editing kickstarts --------------------------------------------------
@@ -224,32 +218,6 @@ def bench_check(runs):
         report("pwpolicy_check, %s backend, vs one pwscore per password" % name, ours, proc, len(pws), "pw")
 
 
-# --- 3. the role over 100 hosts ---------------------------------------------
-
-def bench_role(runs):
-    here = os.path.join(ROOT, "benchmarks", "role")
-    if not os.path.isdir(here):
-        print("3. role benchmark: benchmarks/role not found, skipped")
-        return
-    bindir = os.path.dirname(sys.executable)
-    playbook = os.path.join(bindir, "ansible-playbook")
-    print("3. kickstart role vs ansible.builtin.template loop (100 hosts, 2 forks)")
-    with tempfile.TemporaryDirectory(prefix="kspw-bench-") as out:
-        env = dict(os.environ, BENCH_OUT=out, ANSIBLE_FORKS="2", ANSIBLE_NOCOLOR="1",
-                   ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", COLLECTIONS_DIR))
-
-        def play(name):
-            def call():
-                shutil.rmtree(os.path.join(out, name), ignore_errors=True)
-                subprocess.run([playbook, "-i", os.path.join(here, "inventory.yml"), os.path.join(here, name + ".yml")],
-                               cwd=here, env=env, check=True, stdout=subprocess.DEVNULL)
-            return call
-        # Each call is a whole ansible-playbook run: no warm-up needed.
-        ours = median_time(play("role"), runs, warm_up=False)
-        base = median_time(play("template"), runs, warm_up=False)
-        report("role, 100 kickstarts", ours, base, 100, "host")
-
-
 # --- 4. the audit playbook over 1,000 hosts ------------------------------------
 
 AUDIT_HOSTS = 1000
@@ -299,18 +267,28 @@ def bench_audit(runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role,audit")
+    parser.add_argument("--only", default="edit,check,role,series,audit")
+    parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
+                        help="host counts of the scaling series (default %(default)s)")
     args = parser.parse_args()
     chosen = set(args.only.split(","))
-    print("kickstart.pwpolicy benchmarks: median of %d runs; ratio = ours / baseline (same run)\n" % args.runs)
-    if "edit" in chosen:
-        bench_edit(args.runs)
-    if "check" in chosen:
-        bench_check(args.runs)
-    if "role" in chosen:
-        bench_role(max(1, min(args.runs, 2)))
-    if "audit" in chosen:
-        bench_audit(1)
+    started = time.time()
+    print("kickstart.pwpolicy benchmarks: median of %d runs; ratio = ours / baseline (same run)" % args.runs)
+    where = results.machine()
+    print("machine: %s\n" % where)
+    steps = (("edit", lambda: bench_edit(args.runs)),
+             ("check", lambda: bench_check(args.runs)),
+             ("role", lambda: bench_role.bench_role(ROOT, COLLECTIONS_DIR)),
+             ("series", lambda: bench_role.bench_series(ROOT, COLLECTIONS_DIR,
+                                                        [int(n) for n in args.series.split(",") if n])),
+             ("audit", lambda: bench_audit(1)))
+    for name, step in steps:
+        if name in chosen:
+            SECTION["name"] = name
+            step()
+    command = "benchmarks/bench.py " + " ".join(sys.argv[1:])
+    written = results.write(OUT_DIR, command.strip(), time.time() - started, where)
+    print("\nwritten: %s (whole run %.0f s)" % (", ".join(written), time.time() - started))
 
 
 if __name__ == "__main__":

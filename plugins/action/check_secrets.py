@@ -35,6 +35,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     account_label,
     check_all,
     check_fail_on,
+    delivery_for,
     error_finding,
     failure_message,
     passing_message,
@@ -57,7 +58,7 @@ ROLE_VARS = (
 )
 SECRET_ARGS = ("root_password", "users", "luks_passphrase")
 # Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
-INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image")
+INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
 ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars")
 # Words of the policy model itself: never secrets, and the messages need them.
 SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
@@ -227,6 +228,16 @@ class ActionModule(ActionBase):
                       for item in items]
         return findings + (unresolved or [error_finding(host, "policy", None, problem, hint)])
 
+    @staticmethod
+    def _delivery(plain, release):
+        """``(flags, refusal)`` for the ``delivery`` argument (``(None, None)`` without it or a release)."""
+        if plain["delivery"] is None or release is None:
+            return None, None
+        try:
+            return delivery_for(release, plain["delivery"])
+        except PwpolicyError as exc:
+            return None, str(exc)
+
     # -- run -------------------------------------------------------------
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
@@ -236,15 +247,21 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
-        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"],
-                                  plain["updates_image"])
-        items = self._secrets(raw, names, problems)
         policies, release, problem = self._resolve(plain)
-        findings = self._findings(host, problems, items, policies, problem)
+        flags, refusal = self._delivery(plain, release)
         context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
+        if refusal is not None:  # before anything else: the role cannot deliver the policies at all
+            result.update(failed=True, msg="%s (%s): %s" % (host, context, refusal), changed=False)
+            return result
+        image = plain["updates_image"] if flags is None or flags["updates_image"] else None
+        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
+        items = self._secrets(raw, names, problems)
+        findings = self._findings(host, problems, items, policies, problem)
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=summary(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
+        if flags is not None:
+            result["delivery"] = flags
         weak = warnings_for(findings, fail_on) if fail else []  # with fail=false the caller reports them
         if weak:
             result["warnings"] = ["%s: %s" % (host, text) for text in weak]

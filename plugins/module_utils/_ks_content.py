@@ -285,6 +285,11 @@ def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_i
         for index, user in enumerate(items):
             problems.extend(user_problems(index, user, seen))
     problems.extend(_list_problems("ssh_keys", "kickstart_root_ssh_keys", root_ssh_keys))
+    for label, path in (("kickstart_dest", dest), ("kickstart_updates_image", updates_image)):
+        if path and not os.path.isabs(str(path)):
+            problems.append(_problem(label, "is not an absolute path (a relative one would depend on the working "
+                                     "directory of the module that writes it)",
+                                     "give an absolute path on the host the role runs on"))
     if dest and updates_image and os.path.normpath(str(dest)) == os.path.normpath(str(updates_image)):
         problems.append(_problem("kickstart_updates_image", "is the same path as kickstart_dest, so each would "
                                  "overwrite the other", "give the updates image its own path (or leave it empty)"))

@@ -60,6 +60,32 @@ def release_for(target):
     return release_info(target)
 
 
+DELIVERIES = ("auto", "section", "updates_image", "both")
+
+
+def delivery_for(release, delivery):
+    """``(flags, problem)``: what carries the policies to ``release`` for the role's ``delivery`` choice.
+
+    ``flags`` is ``{section, updates_image}`` (booleans); ``problem`` says why
+    the release's installer cannot take the chosen delivery (``None`` when it
+    can).  ``auto`` picks what the release reads.
+    """
+    if delivery not in DELIVERIES:
+        raise PreflightError("kickstart_policy_delivery must be one of %s, got %r" % (", ".join(DELIVERIES), delivery))
+    section = delivery in ("section", "both") or (delivery == "auto" and release["section"])
+    image = delivery in ("updates_image", "both") or (delivery == "auto" and not release["section"])
+    problem = None
+    if section and not release["section"]:
+        problem = "ignores a %anaconda pwpolicy section"
+    elif image and not release["anaconda_conf"]:
+        problem = "does not read password policies from anaconda configuration"
+    if problem:
+        problem = ("kickstart_policy_delivery=%s cannot reach this installer: %s %s. "
+                   "Use auto, which picks what the target reads (%s)."
+                   % (delivery, release["label"], problem, release["delivery"]))
+    return {"section": bool(section), "updates_image": bool(image)}, problem
+
+
 # ---------------------------------------------------------------------------
 # Secrets as the caller hands them over
 # ---------------------------------------------------------------------------

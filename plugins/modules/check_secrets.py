@@ -87,12 +87,20 @@ options:
     elements: str
   dest:
     description:
-      - The kickstart's path. With O(updates_image), the two must differ.
+      - The kickstart's path. It must be absolute; with O(updates_image), the two must differ.
     type: str
   updates_image:
     description:
-      - The updates image's path, when one is built.
+      - The updates image's path, checked like O(dest) when the policies go to the installer in one (see O(delivery)).
     type: str
+  delivery:
+    description:
+      - The role's C(kickstart_policy_delivery), checked against the O(target) release. V(auto) picks what the
+        release reads; a delivery the release's installer cannot take fails the task, before any secret is read,
+        with what to use instead.
+      - With it the action returns RV(delivery). Never read from the role's variables; the role passes it.
+    type: str
+    choices: [auto, section, updates_image, both]
   role_vars:
     description:
       - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role,
@@ -233,6 +241,18 @@ release:
       C(delivery)); null without a target.
   returned: always
   type: dict
+delivery:
+  description: What carries the policies to the installer, for the O(delivery) given.
+  returned: when O(delivery) and O(target) are given
+  type: dict
+  contains:
+    section:
+      description: The kickstart gets a C(%anaconda) section.
+      type: bool
+    updates_image:
+      description: An updates image with the anaconda configuration drop-in is built.
+      type: bool
+  sample: {section: true, updates_image: false}
 summary:
   description: How many findings have each verdict.
   returned: always

@@ -297,7 +297,7 @@ fi
 run role_newline 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/newline.yml"
 expect role_newline "line break"
 run role_invalid 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/invalid.yml"
-expect role_invalid "could not be validated and written"
+expect role_invalid "the rendered kickstart does not validate for "
 run role_injection 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/injection.yml"
 expect role_injection "kickstart_content.finish: contains a line break"
 expect role_injection "kickstart_content.post_scripts[0]: line 2 starts with a section keyword"

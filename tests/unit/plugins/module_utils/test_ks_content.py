@@ -102,6 +102,18 @@ def test_updates_image_on_the_kickstart_path_is_refused():
     assert labels(problems) == ["kickstart_updates_image"]
 
 
+@pytest.mark.parametrize("dest, image, expected", [
+    ("srv/ks/a.ks", None, ["kickstart_dest"]),
+    ("/srv/ks/a.ks", "a.img", ["kickstart_updates_image"]),
+    ("./a.ks", "../a.img", ["kickstart_dest", "kickstart_updates_image"]),
+    ("/srv/ks/a.ks", "/srv/ks/a.img", []),
+])
+def test_the_paths_written_must_be_absolute(dest, image, expected):
+    problems = input_problems(server(), dest=dest, updates_image=image)
+    assert labels(problems) == expected
+    assert all("absolute" in problem["reasons"][0] for problem in problems)
+
+
 def test_secrets_with_nul_or_line_breaks_are_named_not_shown():
     problems = (secret_problems("kickstart_root_password", "Evil\0Secret-1")
                 + secret_problems("kickstart_luks_passphrase", "Evil\nSecret-2")

@@ -13,6 +13,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     PreflightError,
     check_all,
     check_fail_on,
+    delivery_for,
     failure_message,
     problem_findings,
     release_for,
@@ -152,3 +153,31 @@ def test_input_problems_become_findings_that_always_stop_and_show_no_verdict():
     assert message.startswith("web01: 1 of 1 secret fails (fail_on=never): kickstart_users[0].name: is not a valid "
                               "account name. What to do: ")
     assert "rootpw" not in message
+
+
+@pytest.mark.parametrize("target, delivery, flags", [
+    ("RHEL9", "auto", {"section": True, "updates_image": False}),
+    ("F40", "auto", {"section": False, "updates_image": True}),
+    ("F34", "both", {"section": True, "updates_image": True}),
+    ("RHEL8", "section", {"section": True, "updates_image": False}),
+    ("RHEL10", "updates_image", {"section": False, "updates_image": True}),
+])
+def test_delivery_auto_picks_what_the_release_reads(target, delivery, flags):
+    assert delivery_for(release_for(target), delivery) == (flags, None)
+
+
+@pytest.mark.parametrize("target, delivery, reason, auto", [
+    ("F36", "section", "ignores a %anaconda pwpolicy section", "updates_image"),
+    ("F40", "both", "ignores a %anaconda pwpolicy section", "updates_image"),
+    ("RHEL8", "updates_image", "does not read password policies from anaconda configuration", "section"),
+])
+def test_a_delivery_the_installer_cannot_take_is_refused_with_what_to_use(target, delivery, reason, auto):
+    flags, problem = delivery_for(release_for(target), delivery)
+    assert problem.startswith("kickstart_policy_delivery=%s cannot reach this installer: " % delivery)
+    assert reason in problem
+    assert problem.endswith("Use auto, which picks what the target reads (%s)." % auto)
+
+
+def test_an_unknown_delivery_is_an_error():
+    with pytest.raises(PreflightError, match="kickstart_policy_delivery must be one of auto, section"):
+        delivery_for(release_for("RHEL9"), "carrier-pigeon")

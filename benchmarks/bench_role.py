@@ -1,0 +1,98 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The role benchmark and its scaling series (bench.py runs them).
+
+Both plays (benchmarks/role/role.yml and template.yml) run as whole
+``ansible-playbook`` processes, 2 forks, pipelining on, over an inventory of N
+local hosts written here; each run's wall time and CPU time (the process and
+its children) are measured.  Every run must leave one kickstart per host, or
+the benchmark stops.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+from benchlib import SERIES, report, timed_run
+
+ROLE_HOSTS = 100
+SERIES_HOSTS = (10, 100, 1000)
+# The role's default (passlib's SHA-512 crypt default) and the series' reduced setting.
+DEFAULT_ROUNDS = 656000
+SERIES_ROUNDS = 5000
+FORKS = 2
+
+
+def _inventory(here, work, hosts):
+    """benchmarks/role/inventory.yml with ``hosts`` hosts; returns its path."""
+    with open(os.path.join(here, "inventory.yml")) as handle:
+        inventory = yaml.safe_load(handle)
+    width = max(3, len(str(hosts)))
+    inventory["all"]["hosts"] = {"host[%s:%s].bench.example" % ("1".zfill(width), str(hosts).zfill(width)): None}
+    path = os.path.join(work, "inventory-%d.yml" % hosts)
+    with open(path, "w") as handle:
+        yaml.safe_dump(inventory, handle)
+    return path
+
+
+class Plays:
+    """Runs role.yml or template.yml over N hosts with a given number of hash rounds."""
+
+    def __init__(self, root, collections_dir, work):
+        self.here = os.path.join(root, "benchmarks", "role")
+        self.work = work
+        self.playbook = os.path.join(os.path.dirname(sys.executable), "ansible-playbook")
+        self.env = dict(os.environ, BENCH_OUT=os.path.join(work, "out"), ANSIBLE_FORKS=str(FORKS),
+                        ANSIBLE_PIPELINING="1", ANSIBLE_NOCOLOR="1", ANSIBLE_ACTION_WARNINGS="0",
+                        ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", collections_dir))
+
+    def run(self, name, hosts, rounds):
+        """``(wall, cpu)`` of one run of play ``name`` over ``hosts`` hosts."""
+        out = os.path.join(self.work, "out", name)
+        shutil.rmtree(out, ignore_errors=True)
+        env = dict(self.env, BENCH_HASH_ROUNDS=str(rounds))
+        wall, cpu = timed_run([self.playbook, "-i", _inventory(self.here, self.work, hosts),
+                               os.path.join(self.here, name + ".yml")],
+                              cwd=self.here, env=env, stdout=subprocess.DEVNULL)
+        written = len([f for f in os.listdir(out) if f.endswith(".ks")])
+        if written != hosts:
+            raise SystemExit("role benchmark: %s.yml wrote %d kickstarts for %d hosts" % (name, written, hosts))
+        return wall, cpu
+
+
+def bench_role(root, collections_dir):
+    """The role against the template loop at 100 hosts, with the role's default hash rounds."""
+    if not os.path.isdir(os.path.join(root, "benchmarks", "role")):
+        print("3. role benchmark: benchmarks/role not found, skipped")
+        return
+    print("3. kickstart role vs ansible.builtin.template loop (%d hosts, %d forks, SHA-512 crypt %s rounds)"
+          % (ROLE_HOSTS, FORKS, format(DEFAULT_ROUNDS, ",")))
+    with tempfile.TemporaryDirectory(prefix="kspw-bench-") as work:
+        plays = Plays(root, collections_dir, work)
+        ours = plays.run("role", ROLE_HOSTS, DEFAULT_ROUNDS)
+        base = plays.run("template", ROLE_HOSTS, DEFAULT_ROUNDS)
+    report("role, %d hosts, wall time" % ROLE_HOSTS, ours[0], base[0], ROLE_HOSTS, "host")
+    report("role, %d hosts, CPU time" % ROLE_HOSTS, ours[1], base[1], ROLE_HOSTS, "host")
+
+
+def bench_series(root, collections_dir, counts):
+    """Per-host cost of both plays against the host count, with the reduced hash rounds on both sides."""
+    print("   scaling series: both plays for %s hosts, SHA-512 crypt at %s rounds on both sides "
+          "(reduced from %s to keep 1,000 hosts affordable)"
+          % (", ".join(format(n, ",") for n in counts), format(SERIES_ROUNDS, ","), format(DEFAULT_ROUNDS, ",")))
+    with tempfile.TemporaryDirectory(prefix="kspw-series-") as work:
+        plays = Plays(root, collections_dir, work)
+        for hosts in counts:
+            ours = plays.run("role", hosts, SERIES_ROUNDS)
+            base = plays.run("template", hosts, SERIES_ROUNDS)
+            for play, (wall, cpu) in (("role", ours), ("template", base)):
+                SERIES.append({"hosts": hosts, "rounds": SERIES_ROUNDS, "play": play, "wall": wall, "cpu": cpu})
+            print("  %6s hosts: role %7.3f s/host (CPU %7.3f)  template loop %7.3f s/host (CPU %7.3f)  "
+                  "ratio %5.2fx (CPU %5.2fx)"
+                  % (format(hosts, ","), ours[0] / hosts, ours[1] / hosts, base[0] / hosts, base[1] / hosts,
+                     ours[0] / base[0], ours[1] / base[1]))
