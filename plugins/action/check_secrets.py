@@ -46,6 +46,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import (
+    WARN_SECONDS,
+    host_weakest,
+    model_options,
+    seconds_arg,
+)
 
 # Argument -> the kickstart role's variable it is read from with role_vars.
 ROLE_VARS = (
@@ -59,7 +65,9 @@ ROLE_VARS = (
 SECRET_ARGS = ("root_password", "users", "luks_passphrase")
 # Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
 INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
-ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars")
+ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars", "weakest")
+# The keys of the ``weakest`` argument (the weakest_link action's model and floors, for the secrets read here).
+WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates")
 # Words of the policy model itself: never secrets, and the messages need them.
 SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
 
@@ -238,6 +246,31 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             return None, str(exc)
 
+    def _weakest(self, host, plain, items, task_vars):
+        """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it."""
+        given = self._template(self._task.args.get("weakest"))
+        if given is None:
+            return None
+        if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
+            raise PwpolicyError("check_secrets: weakest must be a dict with some of %s" % ", ".join(WEAKEST_KEYS))
+        options = model_options(given.get("estimate"), {"rounds": given.get("rounds"), "product": plain["product"],
+                                                        "hostname": given.get("hostname")},
+                                to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")
+        floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
+                  seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
+        readable = [item for item in items if item["value"] and not item["error"]]
+        return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,
+                            boolean(given.get("require_estimates", False), strict=False))
+
+    def _add_weakest(self, result, weakest, fail):
+        """The weakest link into ``result``: its fields, its warnings, and a failure below the floor."""
+        fields, warnings, failed = weakest
+        result["weakest_link"] = fields
+        if warnings:
+            result["warnings"] = result.get("warnings", []) + warnings
+        if failed and fail and not result.get("failed"):
+            result.update(failed=True, msg=fields["msg"])
+
     # -- run -------------------------------------------------------------
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
@@ -256,6 +289,11 @@ class ActionModule(ActionBase):
         image = plain["updates_image"] if flags is None or flags["updates_image"] else None
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
         items = self._secrets(raw, names, problems)
+        try:
+            weakest = self._weakest(host, plain, items, task_vars or {})
+        except PwpolicyError as exc:
+            result.update(failed=True, msg=str(exc), changed=False)
+            return result
         findings = self._findings(host, problems, items, policies, problem)
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=summary(findings), fail_on=fail_on,
@@ -271,4 +309,6 @@ class ActionModule(ActionBase):
             result.update(failed=bool(fail), msg=message)
         else:
             result["msg"] = passing_message(host, findings, fail_on)
+        if weakest is not None:
+            self._add_weakest(result, weakest, fail)
         return result

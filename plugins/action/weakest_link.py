@@ -19,12 +19,11 @@ from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import options_from
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import (
     WARN_SECONDS,
-    host_report,
-    http_warning,
-    secret_entry,
+    host_weakest,
+    model_options,
+    seconds_arg,
 )
 
 SECRET_VARS = (("root_password", "kickstart_root_password"), ("users", "kickstart_users"),
@@ -34,30 +33,14 @@ ARGS = tuple(name for name, _var in SECRET_VARS) + MODEL_ARGS + (
     "role_vars", "estimate", "base_url", "warn_seconds", "min_seconds", "require_estimates", "fail", "host_label")
 
 
-def _seconds(value, name):
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        raise PwpolicyError("weakest_link: %s must be a number of seconds, got %s" % (name, type(value).__name__))
-    if seconds < 0:
-        raise PwpolicyError("weakest_link: %s must not be negative" % name)
-    return seconds
-
-
 class ActionModule(CheckSecrets):
     """Estimate one host's secrets; no module, no connection."""
 
     def _model_options(self, args, task_vars):
-        estimate = self._template(args.get("estimate")) or {}
-        if not isinstance(estimate, dict):
-            raise PwpolicyError("weakest_link: estimate must be a dict of model options (fips, faillock, devices)")
-        given = dict(estimate)
-        for name in MODEL_ARGS:
-            value = self._template(args.get(name)) if args.get(name) is not None else None
-            if value not in (None, ""):
-                given[name] = value
-        given.setdefault("hostname", to_text(task_vars.get("inventory_hostname", "localhost")))
-        return options_from(given)
+        given = dict((name, self._template(args.get(name)) if args.get(name) is not None else None)
+                     for name in MODEL_ARGS)
+        return model_options(self._template(args.get("estimate")), given,
+                             to_text(task_vars.get("inventory_hostname", "localhost")))
 
     def _read_secrets(self, args, task_vars):
         role_vars = boolean(self._template(args.get("role_vars", False)), strict=False)
@@ -69,16 +52,6 @@ class ActionModule(CheckSecrets):
                 raw[arg], names[arg] = (task_vars.get(var), var) if role_vars else (None, arg)
         # Unreadable secrets and account problems are check_secrets' to report: only readable ones are estimated.
         return [item for item in self._secrets(raw, names, []) if item["value"] and not item["error"]]
-
-    @staticmethod
-    def _estimate(host, items, options, require):
-        """``(entries, note)``: the estimates, or None and why not when zxcvbn is missing and not required."""
-        try:
-            return [secret_entry(item, options) for item in items], None
-        except PwpolicyError as exc:
-            if require:
-                raise PwpolicyError("weakest_link: %s: %s" % (host, exc))
-            return None, "%s: weakest link not estimated: %s" % (host, exc)
 
     def run(self, tmp=None, task_vars=None):
         result = super(CheckSecrets, self).run(tmp, task_vars)  # ActionBase.run: check_secrets' own run is not wanted
@@ -92,27 +65,19 @@ class ActionModule(CheckSecrets):
                                     % (", ".join(unknown), ", ".join(ARGS)))
             host = to_text(self._template(args.get("host_label", task_vars.get("inventory_hostname", "localhost"))))
             options = self._model_options(args, task_vars)
-            warn_seconds = _seconds(self._template(args.get("warn_seconds", WARN_SECONDS)), "warn_seconds")
-            min_seconds = _seconds(self._template(args.get("min_seconds", 0)), "min_seconds")
-            require = boolean(self._template(args.get("require_estimates", False)), strict=False) or min_seconds > 0
+            floors = (seconds_arg(self._template(args.get("warn_seconds", WARN_SECONDS)), "warn_seconds"),
+                      seconds_arg(self._template(args.get("min_seconds", 0)), "min_seconds"))
+            require = boolean(self._template(args.get("require_estimates", False)), strict=False)
             fail = boolean(self._template(args.get("fail", True)), strict=False)
             items = self._read_secrets(args, task_vars)
-            entries, note = self._estimate(host, items, options, require)
+            base_url = to_text(self._template(args.get("base_url")) or "")
+            fields, warnings, failed = host_weakest(host, items, options, base_url, floors, require)
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
-        base_url = self._template(args.get("base_url")) or ""
-        http = http_warning(to_text(base_url), any(i["policy"] == "luks" for i in items),
-                            any(i["policy"] != "luks" for i in items))
-        report = host_report(host, entries or [], warn_seconds, min_seconds)
-        warnings = report["warnings"] + (["%s: %s" % (host, http)] if http else [])
-        result.update(changed=False, host=host, weakest=report["weakest"] if entries is not None else None,
-                      secrets=report["secrets"], below_floor=report["failed"], estimated=entries is not None,
-                      msg=note or report["msg"])
-        if http:
-            result["plain_http"] = True
-        if warnings or note:
-            result["warnings"] = warnings + ([note] if note else [])
-        if report["failed"] and fail:
+        result.update(changed=False, **fields)
+        if warnings:
+            result["warnings"] = warnings
+        if failed and fail:
             result["failed"] = True
         return result

@@ -15,12 +15,14 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import (
     REQUIRES_DISK,
     REQUIRES_KICKSTART,
     REQUIRES_LOGIN,
     duration,
     estimate_secret,
+    options_from,
 )
 
 # The default floor below which a host's weakest link is a warning: one year.
@@ -108,6 +110,54 @@ def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):
         msg = "%s: no secret to estimate" % host
     return {"host": host, "weakest": summary, "secrets": entries, "warnings": warnings,
             "failed": bool(failing), "msg": msg}
+
+
+def seconds_arg(value, name, caller="weakest_link"):
+    """``value`` as a non-negative number of seconds, or a PwpolicyError naming ``name``."""
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise PwpolicyError("%s: %s must be a number of seconds, got %s" % (caller, name, type(value).__name__))
+    if seconds < 0:
+        raise PwpolicyError("%s: %s must not be negative" % (caller, name))
+    return seconds
+
+
+def model_options(estimate, given, hostname, caller="weakest_link"):
+    """The exposure model's options: ``estimate`` (a dict or nothing) under the non-empty values of ``given``."""
+    if estimate in (None, ""):
+        estimate = {}
+    if not isinstance(estimate, dict):
+        raise PwpolicyError("%s: estimate must be a dict of model options (fips, faillock, devices)" % caller)
+    merged = dict(estimate)
+    merged.update((name, value) for name, value in given.items() if value not in (None, ""))
+    merged.setdefault("hostname", hostname)
+    return options_from(merged)
+
+
+def host_weakest(host, items, options, base_url, floors, require):
+    """``(fields, warnings, failed)``: one host's weakest link from its readable secrets.
+
+    ``items`` are :func:`._preflight.secret` dicts with a value; ``floors`` is
+    ``(warn_seconds, min_seconds)``.  Without zxcvbn the fields say why nothing
+    was estimated, unless ``require`` (or a floor to enforce) makes that an error.
+    """
+    warn_seconds, min_seconds = floors
+    try:
+        entries, note = [secret_entry(item, options) for item in items], None
+    except PwpolicyError as exc:
+        if require or min_seconds > 0:
+            raise PwpolicyError("weakest_link: %s: %s" % (host, exc))
+        entries, note = None, "%s: weakest link not estimated: %s" % (host, exc)
+    http = http_warning(base_url, any(i["policy"] == "luks" for i in items), any(i["policy"] != "luks" for i in items))
+    report = host_report(host, entries or [], warn_seconds, min_seconds)
+    fields = {"host": host, "weakest": report["weakest"] if entries is not None else None,
+              "secrets": report["secrets"], "below_floor": report["failed"], "estimated": entries is not None,
+              "msg": note or report["msg"]}
+    if http:
+        fields["plain_http"] = True
+    warnings = report["warnings"] + (["%s: %s" % (host, http)] if http else []) + ([note] if note else [])
+    return fields, warnings, report["failed"]
 
 
 def table(reports):

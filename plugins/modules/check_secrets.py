@@ -134,6 +134,17 @@ options:
         this is V(true); with V(false) it becomes an V(error) finding for each secret.
     type: bool
     default: true
+  weakest:
+    description:
+      - Also name the host's weakest link from the same secrets (read once), as the M(kickstart.pwpolicy.weakest_link)
+        action does, and return it as RV(weakest_link). The kickstart role passes it in its pre-flight.
+      - A dict with some of C(rounds), C(hostname), C(base_url), C(estimate), C(warn_seconds), C(min_seconds) and
+        C(require_estimates), each as the M(kickstart.pwpolicy.weakest_link) option of that name; the product is
+        O(product).
+      - Its warnings join RV(warnings). With O(fail), a secret below C(min_seconds) fails the task when no finding
+        already does.
+    type: dict
+    version_added: 0.2.0
 notes:
   - At any verbosity, nothing this action returns or shows holds a secret. The secrets themselves are not task
     results either, so C(no_log) is not needed; keep it off to see the reasons.
@@ -276,4 +287,12 @@ warnings:
   returned: when there is such a secret and O(fail) is true
   type: list
   elements: str
+weakest_link:
+  description:
+    - With O(weakest), the host's weakest link with the keys the M(kickstart.pwpolicy.weakest_link) action returns
+      (C(host), C(weakest), C(secrets), C(below_floor), C(estimated), C(msg), and C(plain_http) when the kickstart URL
+      is plain C(http://)). Never a secret.
+  returned: when O(weakest) is given
+  type: dict
+  version_added: 0.2.0
 """

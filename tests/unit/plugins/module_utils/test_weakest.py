@@ -85,3 +85,50 @@ def test_the_audit_table_has_a_row_per_host():
     assert lines[0].split() == ["host", "secret", "attack", "time", "needs"]
     assert lines[1].split()[:3] == ["web01", "user:alice", "offline_sha512crypt"]
     assert lines[2].split()[:4] == ["web02", "-", "-", "-"] and lines[2].endswith("skipped")
+
+
+def items():
+    return [secret("root", "root", value=ROOT, user="root"), secret("user:alice", "user", value=ALICE, user="alice"),
+            secret("luks", "luks", value=LUKS)]
+
+
+def test_host_weakest_gives_the_fields_the_warnings_and_the_floor():
+    options = _weakest.model_options({}, {"product": "server", "rounds": 656000}, "web01.example.org")
+    fields, warnings, failed = _weakest.host_weakest("web01", items(), options, "http://boot.example.org/",
+                                                     (YEAR, YEAR), require=False)
+    assert fields["weakest"]["secret"] == "user:alice" and fields["estimated"] and fields["below_floor"] and failed
+    assert fields["plain_http"] and any("plain http://" in text for text in warnings)
+    assert any("kickstart_crack_warn_seconds" in text for text in warnings)
+    assert_no_leak(ROOT, fields, warnings, piece=5)
+    assert_no_leak(ALICE, fields, warnings, piece=5)
+    assert_no_leak(LUKS, fields, warnings, piece=5)
+
+
+def test_host_weakest_without_zxcvbn_notes_it_unless_required(monkeypatch):
+    def missing(*args, **kwargs):
+        raise _weakest.PwpolicyError("guess estimates need the Python package zxcvbn: pip install zxcvbn")
+
+    monkeypatch.setattr(_weakest, "estimate_secret", missing)
+    options = _weakest.model_options(None, {}, "web01")
+    fields, warnings, failed = _weakest.host_weakest("web01", items(), options, "", (YEAR, 0), require=False)
+    assert not fields["estimated"] and fields["weakest"] is None and not failed
+    assert warnings == [fields["msg"]] and "pip install zxcvbn" in fields["msg"]
+    for require, floors in ((True, (YEAR, 0)), (False, (YEAR, 60))):
+        with pytest.raises(_weakest.PwpolicyError, match="web01: .*pip install zxcvbn"):
+            _weakest.host_weakest("web01", items(), options, "", floors, require=require)
+
+
+@pytest.mark.parametrize("value, message", [
+    ("soon", "warn_seconds must be a number of seconds, got str"),
+    (-1, "warn_seconds must not be negative"),
+])
+def test_seconds_arg_refuses_what_is_not_a_duration(value, message):
+    with pytest.raises(_weakest.PwpolicyError, match="check_secrets: " + message):
+        _weakest.seconds_arg(value, "warn_seconds", "check_secrets")
+
+
+def test_model_options_take_the_given_values_over_the_estimate_and_a_default_host():
+    options = _weakest.model_options({"rounds": 5000, "fips": True}, {"rounds": 10000, "product": None}, "h1")
+    assert (options["rounds"], options["fips"], options["hostname"]) == (10000, True, "h1")
+    with pytest.raises(_weakest.PwpolicyError, match="estimate must be a dict"):
+        _weakest.model_options("yes", {}, "h1")
