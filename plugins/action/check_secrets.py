@@ -292,7 +292,8 @@ class ActionModule(ActionBase):
         try:
             weakest = self._weakest(host, plain, items, task_vars or {})
         except PwpolicyError as exc:
-            result.update(failed=True, msg=str(exc), changed=False)
+            result.update(failed=True, changed=False,
+                          msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
             return result
         findings = self._findings(host, problems, items, policies, problem)
         message = failure_message(host, findings, fail_on, context or None)
