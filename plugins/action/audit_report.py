@@ -68,7 +68,7 @@ class ActionModule(ActionBase):
         return gather(results, [to_text(h) for h in hosts])
 
     def _weakest(self, args, task_vars):
-        """Each host's registered weakest_link result (``weakest_var``), reduced to what the report shows."""
+        """Each host's registered weakest_link or check_secrets result (``weakest_var``), reduced to the report's."""
         hostvars = task_vars.get("hostvars") or {}
         reports = []
         for host in args.get("hosts") or task_vars.get("ansible_play_hosts_all") or []:
@@ -76,6 +76,8 @@ class ActionModule(ActionBase):
                 found = self._templar.template(hostvars[to_text(host)].get(args["weakest_var"])) or {}
             except Exception:  # pylint: disable=broad-except
                 found = {}
+            # A check_secrets result holds the weakest link under weakest_link (its weakest option).
+            found = found.get("weakest_link") or {} if "findings" in found else found
             reports.append({"host": to_text(host), "weakest": found.get("weakest"),
                             "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
         return reports

@@ -253,6 +253,7 @@ class ActionModule(ActionBase):
             return None
         if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
             raise PwpolicyError("check_secrets: weakest must be a dict with some of %s" % ", ".join(WEAKEST_KEYS))
+        given = dict((key, value) for key, value in given.items() if value not in (None, ""))  # empty: the default
         options = model_options(given.get("estimate"), {"rounds": given.get("rounds"), "product": plain["product"],
                                                         "hostname": given.get("hostname")},
                                 to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")

@@ -78,9 +78,10 @@ options:
     default: all
   weakest_var:
     description:
-      - The variable M(kickstart.pwpolicy.weakest_link) registered on each host. When given, a second table shows each
-        host's weakest link (secret, attack, time, what the attacker needs), and hosts below that action's
-        C(min_seconds) count as failing.
+      - The variable M(kickstart.pwpolicy.weakest_link) registered on each host, or M(kickstart.pwpolicy.check_secrets)
+        with its C(weakest) option (the audit playbook's way: the secrets are read once). When given, a second table
+        shows each host's weakest link (secret, attack, time, what the attacker needs), and hosts below C(min_seconds)
+        count as failing.
     type: str
 notes:
   - The reports are written in check mode too; they are the point of the run.
