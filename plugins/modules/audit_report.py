@@ -79,7 +79,7 @@ options:
   weakest_var:
     description:
       - The variable M(kickstart.pwpolicy.weakest_link) registered on each host, or M(kickstart.pwpolicy.check_secrets)
-        with its C(weakest) option (the audit playbook's way: the secrets are read once). When given, a second table
+        with its C(weakest) option (as the audit playbook does, reading each secret once). When given, a second table
         shows each host's weakest link (secret, attack, time, what the attacker needs), and hosts below C(min_seconds)
         count as failing.
     type: str

@@ -139,7 +139,7 @@ options:
       - Also name the host's weakest link from the same secrets (read once), as the M(kickstart.pwpolicy.weakest_link)
         action does, and return it as RV(weakest_link). The kickstart role passes it in its pre-flight.
       - A dict with some of C(rounds), C(hostname), C(base_url), C(estimate), C(warn_seconds), C(min_seconds) and
-        C(require_estimates), each as the M(kickstart.pwpolicy.weakest_link) option of that name (null or empty: its
+        C(require_estimates), each as the M(kickstart.pwpolicy.weakest_link) option of that name (null or empty for its
         default); the product is O(product).
       - Its warnings join RV(warnings). With O(fail), a secret below C(min_seconds) fails the task when no finding
         already does.

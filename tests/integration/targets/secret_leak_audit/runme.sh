@@ -252,9 +252,9 @@ run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"
 expect filter "shorter than 20 characters"
 KICKSTART_PWPOLICY_PWQUALITY_BACKEND=ctypes run filter_ctypes 0 filter.yml "${inv[@]}" "${vault[@]}" \
     -e results_suffix=_ctypes -e "with_zxcvbn=$zxcvbn"
-run filter_assert 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true
+run filter_assert 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true -e "with_zxcvbn=$zxcvbn"
 expect filter_assert "Assertion failed"
-run filter_error 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true
+run filter_error 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true -e "with_zxcvbn=$zxcvbn"
 expect filter_error "pwpolicy_check"
 
 # ---------------------------------------------------------------- role
