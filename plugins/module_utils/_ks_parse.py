@@ -154,24 +154,30 @@ def _clean_error(exc, lines, release, secrets):
     return KickstartEditError("%s (pykickstart, release %s)" % (message, release.name), lineno)
 
 
-def _run_parser(parser, text, lines, release, secrets):
-    """Run pykickstart on ``text``; return its warnings and what it printed (raw)."""
+def read_captured(parser, text):
+    """Run pykickstart's ``parser`` on ``text``: ``(warnings caught, what it printed)``; its errors propagate."""
     stderr = io.StringIO()
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        try:
-            with redirect_stderr(stderr):
-                parser.readKickstartFromString(text)
-        except KickstartEditError:
-            raise
-        except Exception as exc:  # pykickstart raises a few plain errors on odd input
-            if isinstance(exc, KickstartError):
-                raise _clean_error(exc, lines, release, secrets)
-            raise KickstartEditError(
-                "pykickstart cannot read the kickstart for %s: %s: %s"
-                % (release.name, type(exc).__name__, secrets.hide(str(exc))))
+        with redirect_stderr(stderr):
+            parser.readKickstartFromString(text)
+    return caught, stderr.getvalue()
+
+
+def _run_parser(parser, text, lines, release, secrets):
+    """Run pykickstart on ``text``; return its warnings and what it printed (raw)."""
+    try:
+        caught, printed = read_captured(parser, text)
+    except KickstartEditError:
+        raise
+    except Exception as exc:  # pykickstart raises a few plain errors on odd input
+        if isinstance(exc, KickstartError):
+            raise _clean_error(exc, lines, release, secrets)
+        raise KickstartEditError(
+            "pykickstart cannot read the kickstart for %s: %s: %s"
+            % (release.name, type(exc).__name__, secrets.hide(str(exc))))
     found = [str(w.message) for w in caught if issubclass(w.category, KickstartWarning)]
-    return found + stderr.getvalue().split("\n\n")
+    return found + printed.split("\n\n")
 
 
 def _clean_warnings(own, raw, release, secrets):

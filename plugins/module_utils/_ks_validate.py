@@ -60,14 +60,12 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import bisect
-import io
-import warnings
-from contextlib import redirect_stderr
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError, check_bounds
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import (
     ParsedKickstart,
     _pykickstart_version,
+    read_captured,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     SECTION,
@@ -213,15 +211,11 @@ def _parse_windows(new_lines, windows, parsed):
     for other in registered.values():
         if other is not section:
             other.handleHeader = _refuse
-    stderr = io.StringIO()
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        try:
-            with redirect_stderr(stderr):
-                parser.readKickstartFromString(text)
-        except Exception:  # pylint: disable=broad-except
-            return None  # the full parse gives the verdict and the message
-    if caught or stderr.getvalue() or len(section.sections) != len(windows):
+    try:
+        caught, printed = read_captured(parser, text)
+    except Exception:  # pylint: disable=broad-except
+        return None  # the full parse gives the verdict and the message
+    if caught or printed or len(section.sections) != len(windows):
         return None
     return section
 
