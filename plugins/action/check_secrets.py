@@ -189,8 +189,12 @@ class ActionModule(ActionBase):
         return items
 
     # -- arguments -------------------------------------------------------
+    def _given(self):
+        """The task's arguments this check reads (render_kickstart gives it a part of its own)."""
+        return dict(self._task.args)
+
     def _arguments(self, task_vars):
-        args = dict(self._task.args)
+        args = self._given()
         unknown = sorted(str(key) for key in args if key not in ARGS)
         if unknown:
             raise PwpolicyError("check_secrets: unknown argument(s) %s; valid arguments are %s"
@@ -248,7 +252,7 @@ class ActionModule(ActionBase):
 
     def _weakest(self, host, plain, items, task_vars):
         """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it."""
-        given = self._template(self._task.args.get("weakest"))
+        given = self._template(self._given().get("weakest"))
         if given is None:
             return None
         if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
@@ -276,17 +280,21 @@ class ActionModule(ActionBase):
     def run(self, tmp=None, task_vars=None):
         result = super(ActionModule, self).run(tmp, task_vars)
         del tmp
+        return self._check(result, task_vars)[0]
+
+    def _check(self, result, task_vars):
+        """``(result, plain, items)``: the check's result, its templated plain arguments and the secrets read."""
         try:
             raw, names, plain, host, fail_on, fail = self._arguments(task_vars or {})
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
-            return result
+            return result, None, []
         policies, release, problem = self._resolve(plain)
         flags, refusal = self._delivery(plain, release)
         context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
         if refusal is not None:  # before anything else: the role cannot deliver the policies at all
             result.update(failed=True, msg="%s (%s): %s" % (host, context, refusal), changed=False)
-            return result
+            return result, plain, []
         image = plain["updates_image"] if flags is None or flags["updates_image"] else None
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
         items = self._secrets(raw, names, problems)
@@ -295,7 +303,7 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             result.update(failed=True, changed=False,
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
-            return result
+            return result, plain, items
         findings = self._findings(host, problems, items, policies, problem)
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=summary(findings), fail_on=fail_on,
@@ -313,4 +321,4 @@ class ActionModule(ActionBase):
             result["msg"] = passing_message(host, findings, fail_on)
         if weakest is not None:
             self._add_weakest(result, weakest, fail)
-        return result
+        return result, plain, items

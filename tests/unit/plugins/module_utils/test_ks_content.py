@@ -21,7 +21,15 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")
-SERVER = yaml.safe_load(open(os.path.join(ROLE, "vars", "server.yml")))["__kickstart_product_content"]
+
+
+def preset(product):
+    """The product's content as the role loads it (vars/main/<product>.yml)."""
+    with open(os.path.join(ROLE, "vars", "main", "%s.yml" % product)) as handle:
+        return yaml.safe_load(handle)["__kickstart_%s_content" % product]
+
+
+SERVER = preset("server")
 INJECTED = "reboot\nrootpw --plaintext evil-Secret-1"
 
 
@@ -37,7 +45,7 @@ def labels(problems):
 
 def test_the_presets_have_no_problems():
     for product in ("server", "cloud", "workstation"):
-        data = yaml.safe_load(open(os.path.join(ROLE, "vars", "%s.yml" % product)))["__kickstart_product_content"]
+        data = preset(product)
         data = {k: v for k, v in data.items() if not (isinstance(v, str) and "{{" in v)}
         for key, value in (("autopart_type", "lvm"), ("packages", ["@core"])):
             data.setdefault(key, value)

@@ -1,0 +1,252 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ``render_kickstart`` action: the kickstart role's one task per host.
+
+Documentation: plugins/modules/render_kickstart.py.  In order, each step only
+when the one before passed, so that a failure leaves the files as they were:
+
+1. the pre-flight, exactly as ``check_secrets`` (this plugin subclasses it);
+2. the template, rendered on the controller with the effective policies and
+   the ``%anaconda`` section the pre-flight chose;
+3. the directories, looked for or created (``ansible.builtin.stat`` /
+   ``ansible.builtin.file``), only when there are two files or the role
+   creates them;
+4. with an updates image: the kickstart validated first (``ks_pwpolicy``
+   without a path, nothing written), then the image (``anaconda_conf``);
+5. the kickstart, written by ``ks_pwpolicy`` (section, validation, mode,
+   atomic replacement, only when it differs).
+
+The result holds no secret: the rendered text goes to the modules only, every
+message is the plugin's own, and a cause quoted from Ansible or a module has
+every secret the pre-flight read replaced by ``<hidden>``.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import os
+import re
+
+from ansible.module_utils.common.text.converters import to_text
+from ansible.module_utils.parsing.convert_bool import boolean
+from ansible.plugins.loader import lookup_loader
+
+from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ARGS as CHECK_ARGS
+from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide
+
+# What the file modules are given as they are (None: left out).
+FILE_ARGS = ("mode", "owner", "group", "setype")
+OWN_ARGS = ("template", "template_label", "hash_rounds", "create_dirs", "dir_mode") + FILE_ARGS
+ARGS = CHECK_ARGS + OWN_ARGS
+OWN_TEMPLATE = "kickstart.ks.j2"
+
+# What Ansible puts before the cause of a templating error (2.19, 2.16, nested lookups, passlib).
+PREFIXES = re.compile(r"^.*(Error while resolving value for '[a-z_]+': |The error was: |original message: "
+                      r"|Could not hash the secret[.:]* )")
+PASSLIB_MISSING = re.compile(r"passlib must be installed|passlib Python package must")
+HASHING = re.compile(r"password_hash|Could not hash|passlib")
+
+
+class RenderError(PwpolicyError):
+    """A step failed: ``what`` names it, ``cause`` is the quoted reason (secrets hidden), or None."""
+
+    def __init__(self, what, cause=None):
+        super(RenderError, self).__init__(what)
+        self.what = what
+        self.cause = cause
+
+
+def _first_cause(message):
+    """The innermost cause in Ansible's message, once (ansible-core 2.16 nests and repeats it)."""
+    line = PREFIXES.sub("", (message.splitlines() or [""])[0])
+    seen = []
+    for sentence in line.split(". "):
+        if sentence not in seen:
+            seen.append(sentence)
+    return ". ".join(seen)
+
+
+class ActionModule(CheckSecrets):
+    """Check, render and write one host's kickstart (and its updates image)."""
+
+    TRANSFERS_FILES = False
+    _requires_connection = True
+
+    def _given(self):
+        """check_secrets reads its own arguments only."""
+        return dict((key, value) for key, value in self._task.args.items() if key not in OWN_ARGS)
+
+    def _own(self):
+        unknown = sorted(str(key) for key in self._task.args if key not in ARGS)
+        if unknown:
+            raise PwpolicyError("render_kickstart: unknown argument(s) %s; valid arguments are %s"
+                                % (", ".join(unknown), ", ".join(ARGS)))
+        args = self._task.args
+        own = dict((name, self._template(args.get(name))) for name in OWN_ARGS)
+        own["create_dirs"] = boolean(own["create_dirs"] or False, strict=False)
+        return own
+
+    # -- steps -----------------------------------------------------------
+    def _module(self, name, module_args, task_vars, secret=False):
+        """A module's result; its arguments without the unset ones.
+
+        ``secret``: the arguments hold the kickstart text, so the module is run
+        as for a ``no_log`` task, which keeps them out of the host's journal
+        (AnsibleModule logs its arguments there otherwise).
+        """
+        module_args = dict((key, value) for key, value in module_args.items() if value not in (None, ""))
+        no_log = self._task.no_log
+        try:
+            self._task.no_log = no_log or secret
+            return self._execute_module(module_name=name, module_args=module_args, task_vars=task_vars)
+        finally:
+            self._task.no_log = no_log
+
+    def _render(self, own, plain, check, task_vars, secrets):
+        """The template's text, with the effective policies and the section given to it."""
+        template = own["template"] or OWN_TEMPLATE
+        variables = dict(task_vars)
+        variables["kickstart_policies"] = check["policies"]
+        variables["kickstart_anaconda_section"] = (
+            render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
+            if check["delivery"]["section"] else "")
+        # The templar gets the same variables: a lookup nested in a variable (kickstart_account_commands)
+        # runs with it on ansible-core 2.16, not with the variables given to the outer lookup.
+        saved = self._templar.available_variables
+        try:
+            self._templar.available_variables = variables
+            lookup = lookup_loader.get("ansible.builtin.template", loader=self._loader, templar=self._templar)
+            return to_text(lookup.run([template], variables)[0])
+        # Whatever templating raised (an undefined variable, a filter, the hashing) is reported by its step.
+        except Exception as exc:  # pylint: disable=broad-except
+            message = to_text(exc)
+            label = own["template_label"] or template
+            if PASSLIB_MISSING.search(message):
+                raise RenderError(
+                    "hashing the passwords failed: passlib is not installed for the Python that runs Ansible on "
+                    "the controller (%(py)s), and ansible-core 2.17 and later hash passwords only with passlib. "
+                    "Install it there (\"%(py)s -m pip install passlib\", or the distribution's python3-passlib "
+                    "package) and run again" % {"py": task_vars.get("ansible_playbook_python", "python3")})
+            if HASHING.search(message):
+                what = ("hashing the passwords (SHA-512 crypt, kickstart_password_hash_rounds=%s) failed"
+                        % own["hash_rounds"])
+            else:
+                what = "rendering the template %s failed" % label
+            raise RenderError(what, hide(_first_cause(message), secrets))
+        finally:
+            self._templar.available_variables = saved
+
+    @staticmethod
+    def _dirs(own, dest, image):
+        """The directories to look for or create: none with the kickstart alone (ks_pwpolicy stops on a missing
+        one before writing anything), else those of both files."""
+        if not (own["create_dirs"] or image):
+            return []
+        dirs = []
+        for path in (dest, image):
+            parent = os.path.dirname(path) if path else None
+            if parent and parent not in dirs:
+                dirs.append(parent)
+        return dirs
+
+    def _directories(self, own, dirs, task_vars, host):
+        """Look for (or create) the directories; ``True`` when one was (or, in check mode, would be) created."""
+        created = False
+        for path in dirs:
+            if own["create_dirs"]:
+                done = self._module("ansible.builtin.file", dict(
+                    path=path, state="directory", mode=own["dir_mode"], owner=own["owner"], group=own["group"]),
+                    task_vars)
+                if done.get("failed"):
+                    raise RenderError("the directory %s could not be created on %s" % (path, host),
+                                      to_text(done.get("msg", "no message")))
+                created = created or bool(done.get("changed"))
+                continue
+            found = self._module("ansible.builtin.stat", dict(path=path, get_checksum=False), task_vars)
+            if found.get("failed") or not found.get("stat", {}).get("isdir"):
+                raise RenderError("directory %s does not exist on %s; create it first (the role writes files, "
+                                  "not directories)" % (path, host))
+        return created
+
+    def _kickstart(self, own, plain, content, state, task_vars, host, write=True):
+        """Validate (``write=False``: no path, nothing written) or write the kickstart; the module's result."""
+        done = self._module("kickstart.pwpolicy.ks_pwpolicy", dict(
+            path=plain["dest"] if write else None, content=content, product=plain["product"],
+            policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
+            **(dict((name, own[name]) for name in FILE_ARGS) if write else {})), task_vars, secret=True)
+        if done.get("failed"):
+            message = to_text(done.get("msg", "no message"))
+            if "lineno" in done:
+                raise RenderError("the rendered kickstart does not validate for %s (pykickstart)" % plain["target"],
+                                  message)
+            raise RenderError("the kickstart could not be written on %s" % host, message)
+        return done
+
+    def _image(self, own, plain, task_vars):
+        done = self._module("kickstart.pwpolicy.anaconda_conf", dict(
+            product=plain["product"], policies=plain["pwpolicies"], target=plain["target"],
+            updates_image=plain["updates_image"], **dict((name, own[name]) for name in FILE_ARGS)), task_vars)
+        if done.get("failed"):
+            raise RenderError("the updates image %s could not be built" % plain["updates_image"],
+                              to_text(done.get("msg", "no message")))
+        return done
+
+    # -- run -------------------------------------------------------------
+    def run(self, tmp=None, task_vars=None):
+        result = super(CheckSecrets, self).run(tmp, task_vars)  # ActionBase.run: the check is called below
+        del tmp
+        task_vars = task_vars or {}
+        try:
+            own = self._own()
+        except PwpolicyError as exc:
+            result.update(failed=True, msg=str(exc))
+            return result
+        result, plain, items = self._check(result, task_vars)
+        if result.get("failed"):
+            return result
+        if "delivery" not in result:
+            result.update(failed=True, msg="render_kickstart: give delivery (auto, section or updates_image)")
+            return result
+        secrets = [item["value"] for item in items if item["value"]]
+        host = to_text(task_vars.get("inventory_hostname", "localhost"))
+        flags = result["delivery"]
+        image = plain["updates_image"] if flags["updates_image"] else None
+        state = "present" if flags["section"] else "absent"
+        created = False
+        warnings = []
+        try:
+            content = self._render(own, plain, result, task_vars, secrets)
+            created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
+            if created and self._task.check_mode:
+                # Check mode: a directory is missing, so nothing can be validated or written in it; all would be.
+                result.update(changed=True, kickstart={"changed": True, "path": plain["dest"]})
+                if image:
+                    result["updates_image"] = {"changed": True, "path": image}
+                return result
+            if image:
+                # Validated before the image is built: a kickstart that does not validate leaves both as they were.
+                warnings.extend(self._kickstart(own, plain, content, state, task_vars, host, write=False)
+                                .get("warnings", []))
+                conf = self._image(own, plain, task_vars)
+                warnings.extend(conf.get("warnings", []))
+                result["updates_image"] = {"changed": bool(conf.get("changed")), "path": image}
+            written = self._kickstart(own, plain, content, state, task_vars, host)
+        except RenderError as exc:
+            # The pre-flight passed: its findings are not what the user needs to read here.
+            return {"failed": True, "changed": created, "delivery": flags,
+                    "msg": "kickstart (%s, %s): %s; the kickstart (%s) was not changed%s"
+                           % (plain["product"], plain["target"], exc.what, plain["dest"],
+                              (": " + hide(exc.cause, secrets)) if exc.cause else "")}
+        warnings.extend(written.get("warnings", []))
+        if warnings:  # each once: the validation pass and the write warn about the same text
+            result["warnings"] = result.get("warnings", []) + sorted(set(warnings), key=warnings.index)
+        result["kickstart"] = {"changed": bool(written.get("changed")), "path": plain["dest"]}
+        result["changed"] = bool(created or written.get("changed")
+                                 or (result.get("updates_image") or {}).get("changed"))
+        return result

@@ -1,0 +1,167 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+# Documentation only: the work is done by the action plugin
+# plugins/action/render_kickstart.py, which runs the modules it names.
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+DOCUMENTATION = r"""
+module: render_kickstart
+short_description: Check one host's secrets, render its kickstart template and write the kickstart, in one task
+version_added: 0.3.0
+description:
+  - The P(kickstart.pwpolicy.kickstart#role) role's one task per host. Use the role; this action is documented for
+    what it does and returns, and takes the role's variables (O(role_vars)).
+  - "In order, each step only when the one before passed, so that a failure leaves the files as they were: (1) the
+    pre-flight, exactly as M(kickstart.pwpolicy.check_secrets) with the same options, on the controller; (2) the
+    template O(template), rendered on the controller with the variables C(kickstart_policies) (the effective
+    policies) and C(kickstart_anaconda_section) (the section, or an empty string where the policies do not go in
+    one); (3) the directories of the files, looked for (M(ansible.builtin.stat)) or created (O(create_dirs),
+    M(ansible.builtin.file)), when an updates image is built too or O(create_dirs) is true; (4) with an updates image,
+    the kickstart validated without writing it, then the image built by M(kickstart.pwpolicy.anaconda_conf); (5) the
+    kickstart written by M(kickstart.pwpolicy.ks_pwpolicy) (the section for the target, pykickstart validation,
+    O(mode), atomic replacement, only when it differs)."
+  - A failed step fails the task with a message that names it (rendering the template, hashing the passwords,
+    passlib missing, validation with the kickstart line, writing) and says that the kickstart was not changed.
+  - The rendered text goes to the modules only. No result, message, warning or error holds a secret; a cause quoted
+    from Ansible or a module has every secret the pre-flight read replaced by C(<hidden>). So the task needs no
+    C(no_log), and its warnings show on every ansible-core version.
+author:
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
+requirements:
+  - On the controller, what M(kickstart.pwpolicy.check_secrets) needs (libpwquality), and passlib for
+    C(ansible.builtin.password_hash) on ansible-core 2.17 and later.
+  - On the host, what M(kickstart.pwpolicy.ks_pwpolicy) needs (pykickstart).
+options:
+  template:
+    description:
+      - The kickstart template, found as C(ansible.builtin.template) finds one (the role's C(templates/), then the
+        playbook's). Empty or omitted for the role's own C(kickstart.ks.j2).
+    type: str
+  template_label:
+    description: How messages name the template; defaults to O(template).
+    type: str
+  hash_rounds:
+    description: The SHA-512 crypt rounds the template hashes with, named in the message when hashing fails.
+    type: int
+  create_dirs:
+    description: Create the directories of the kickstart and the updates image (with O(dir_mode)) instead of stopping
+      when one is missing.
+    type: bool
+    default: false
+  dir_mode:
+    description: The mode of the directories O(create_dirs) creates.
+    type: raw
+  mode:
+    description: The mode of the kickstart and the updates image, as M(ansible.builtin.file) takes it.
+    type: raw
+  owner:
+    description: The owner of the files (and of the directories O(create_dirs) creates).
+    type: str
+  group:
+    description: The group of the files (and of the directories O(create_dirs) creates).
+    type: str
+  setype:
+    description: The SELinux type of the files.
+    type: str
+notes:
+  - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one.
+  - In check mode, when a directory would be created, nothing can be validated in it; the task reports a change.
+  - Diff mode is not supported (a diff of the kickstart would show its password hashes); the role turns it off.
+seealso:
+  - module: kickstart.pwpolicy.check_secrets
+  - module: kickstart.pwpolicy.ks_pwpolicy
+  - module: kickstart.pwpolicy.anaconda_conf
+extends_documentation_fragment:
+  - kickstart.pwpolicy.preflight
+  - ansible.builtin.action_common_attributes
+  - ansible.builtin.action_common_attributes.flow
+attributes:
+  action:
+    support: full
+  async:
+    support: none
+  bypass_host_loop:
+    support: none
+  check_mode:
+    support: full
+  diff_mode:
+    support: none
+  platform:
+    support: full
+    platforms: posix
+"""
+
+EXAMPLES = r"""
+# What the kickstart role runs for each host (tasks/render.yml), shortened.
+- name: Check the secrets, render the template, validate and write the kickstart
+  kickstart.pwpolicy.render_kickstart:
+    role_vars: true
+    dest: "/srv/ks/{{ inventory_hostname }}.ks"
+    delivery: auto
+    template: site.ks.j2
+    mode: "0600"
+  diff: false
+  register: written
+"""
+
+RETURN = r"""
+kickstart:
+  description: The kickstart written (its path, and whether it changed).
+  returned: success
+  type: dict
+  sample: {path: /srv/ks/web01.ks, changed: true}
+updates_image:
+  description: The updates image built (its path, and whether it changed).
+  returned: when the delivery includes an updates image and the task succeeded
+  type: dict
+  sample: {path: /srv/ks/web01.updates.img, changed: false}
+findings:
+  description:
+    - One finding per secret and per value that cannot go on a kickstart line, with the keys
+      M(kickstart.pwpolicy.check_secrets) returns (C(host), C(secret), C(verdict), C(ok), C(score), C(strength),
+      C(reasons), C(hints), C(policy)). Never holds a secret.
+  returned: always
+  type: list
+  elements: dict
+  contains:
+    stops:
+      description: Present and V(true) when the value cannot go on a kickstart line; such a finding always fails the task.
+      type: bool
+      returned: when true
+policies:
+  description: The effective policies, keyed by name, as M(kickstart.pwpolicy.check_secrets) returns them.
+  returned: always
+  type: dict
+release:
+  description: What the O(target) release does with password policies, as M(kickstart.pwpolicy.check_secrets) returns it.
+  returned: always
+  type: dict
+delivery:
+  description: What carries the policies to the installer (C(section), C(updates_image)), as M(kickstart.pwpolicy.check_secrets) returns it.
+  returned: always
+  type: dict
+summary:
+  description: How many findings have each verdict.
+  returned: always
+  type: dict
+msg:
+  description: The pre-flight's message; on a failed step, which step failed and why, with every secret hidden.
+  returned: always
+  type: str
+warnings:
+  description: The pre-flight's warnings (weak secrets, the weakest link), then those of the modules (deprecations of the target).
+  returned: when there are any
+  type: list
+  elements: str
+weakest_link:
+  description: With O(weakest), the host's weakest link, as M(kickstart.pwpolicy.check_secrets) returns it.
+  returned: when O(weakest) is given
+  type: dict
+"""
