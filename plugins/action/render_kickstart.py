@@ -113,9 +113,12 @@ class ActionModule(CheckSecrets):
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
         variables["kickstart_policies"] = check["policies"]
-        variables["kickstart_anaconda_section"] = (
-            render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
-            if check["delivery"]["section"] else "")
+        try:
+            variables["kickstart_anaconda_section"] = (
+                render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
+                if check["delivery"]["section"] else "")
+        except PwpolicyError as exc:  # the pre-flight resolved the same policies: not expected
+            raise RenderError("the %anaconda section could not be rendered", to_text(exc))
         # The templar gets the same variables: a lookup nested in a variable (kickstart_account_commands)
         # runs with it on ansible-core 2.16, not with the variables given to the outer lookup.
         saved = self._templar.available_variables
@@ -134,8 +137,9 @@ class ActionModule(CheckSecrets):
                     "Install it there (\"%(py)s -m pip install passlib\", or the distribution's python3-passlib "
                     "package) and run again" % {"py": task_vars.get("ansible_playbook_python", "python3")})
             if HASHING.search(message):
-                what = ("hashing the passwords (SHA-512 crypt, kickstart_password_hash_rounds=%s) failed"
-                        % own["hash_rounds"])
+                rounds = own["hash_rounds"]
+                what = "hashing the passwords %sfailed" % (
+                    "(SHA-512 crypt, kickstart_password_hash_rounds=%s) " % rounds if rounds not in (None, "") else "")
             else:
                 what = "rendering the template %s failed" % label
             raise RenderError(what, hide(_first_cause(message), secrets))
