@@ -118,7 +118,7 @@ class ActionModule(CheckSecrets):
                 render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
                 if check["delivery"]["section"] else "")
         except PwpolicyError as exc:  # the pre-flight resolved the same policies: not expected
-            raise RenderError("the %anaconda section could not be rendered", to_text(exc))
+            raise RenderError("rendering the pwpolicy section failed", to_text(exc))
         # The templar gets the same variables: a lookup nested in a variable (kickstart_account_commands)
         # runs with it on ansible-core 2.16, not with the variables given to the outer lookup.
         saved = self._templar.available_variables

@@ -22,8 +22,8 @@ description:
     pre-flight, exactly as M(kickstart.pwpolicy.check_secrets) with the same options, on the controller; (2) the
     template O(template), rendered on the controller with the variables C(kickstart_policies) (the effective
     policies) and C(kickstart_anaconda_section) (the section, or an empty string where the policies do not go in
-    one); (3) the directories of the files, looked for (M(ansible.builtin.stat)) or created (O(create_dirs),
-    M(ansible.builtin.file)), when an updates image is built too or O(create_dirs) is true; (4) with an updates image,
+    one); (3) the directories of the files, looked for (C(ansible.builtin.stat)) or created (O(create_dirs),
+    C(ansible.builtin.file)), when an updates image is built too or O(create_dirs) is true; (4) with an updates image,
     the kickstart validated without writing it, then the image built by M(kickstart.pwpolicy.anaconda_conf); (5) the
     kickstart written by M(kickstart.pwpolicy.ks_pwpolicy) (the section for the target, pykickstart validation,
     O(mode), atomic replacement, only when it differs)."
@@ -59,7 +59,7 @@ options:
     description: The mode of the directories O(create_dirs) creates.
     type: raw
   mode:
-    description: The mode of the kickstart and the updates image, as M(ansible.builtin.file) takes it.
+    description: The mode of the kickstart and the updates image, as C(ansible.builtin.file) takes it.
     type: raw
   owner:
     description: The owner of the files (and of the directories O(create_dirs) creates).
