@@ -214,8 +214,13 @@ class ActionModule(CheckSecrets):
         result, plain, items = self._check(result, task_vars)
         if result.get("failed"):
             return result
-        if "delivery" not in result:
-            result.update(failed=True, msg="render_kickstart: give delivery (auto, section or updates_image)")
+        if "delivery" not in result or not plain["dest"]:
+            result.update(failed=True, msg="render_kickstart: give dest, and delivery (auto, section, updates_image or "
+                                           "both)")
+            return result
+        if result["delivery"]["updates_image"] and not plain["updates_image"]:
+            result.update(failed=True, msg="render_kickstart: %s takes the policies from an updates image: give "
+                                           "updates_image, its path" % plain["target"])
             return result
         secrets = [item["value"] for item in items if item["value"]]
         host = to_text(task_vars.get("inventory_hostname", "localhost"))

@@ -3,6 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The render_kickstart action's own steps (the role's integration targets run it end to end)."""
 
+from ansible.plugins.action import ActionBase
+
 from ansible_collections.kickstart.pwpolicy.plugins.action import render_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule, _first_cause
 
@@ -63,3 +65,31 @@ def test_directories_are_looked_at_only_for_two_files_or_when_created():
     assert ActionModule._dirs(own, "/srv/ks/a.ks", "/srv/img/a.img") == ["/srv/ks", "/srv/img"]
     assert ActionModule._dirs(own, "/srv/ks/a.ks", "/srv/ks/a.img") == ["/srv/ks"]
     assert ActionModule._dirs({"create_dirs": True}, "/srv/ks/a.ks", None) == ["/srv/ks"]
+
+
+class _Checked(_Recorder):
+    """The action with the pre-flight's outcome given: what run() does after it."""
+
+    def __init__(self, flags, plain):  # pylint: disable=super-init-not-called
+        super(_Checked, self).__init__()
+        self._task.args = {"dest": plain["dest"], "delivery": "auto"}
+        self.flags, self.plain = flags, plain
+
+    def _own(self):
+        own = dict((name, None) for name in render_kickstart.OWN_ARGS)
+        own["create_dirs"] = False
+        return own
+
+    def _check(self, result, task_vars):
+        result.update(delivery=self.flags, policies={})
+        return result, self.plain, []
+
+
+def test_an_updates_image_delivery_without_its_path_stops_before_rendering(monkeypatch):
+    # ActionBase.run needs a whole task executor; its result here is the empty one it starts from.
+    monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
+    plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "F40", "updates_image": None}
+    action = _Checked({"section": False, "updates_image": True}, plain)
+    result = action.run(task_vars={})
+    assert result["failed"] and "give updates_image" in result["msg"] and "F40" in result["msg"]
+    assert action.calls == []
