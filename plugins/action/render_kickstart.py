@@ -54,11 +54,10 @@ HASHING = re.compile(r"password_hash|Could not hash|passlib")
 
 
 class RenderError(PwpolicyError):
-    """A step failed: ``what`` names it, ``cause`` is the quoted reason (secrets hidden), or None."""
+    """A step failed: the message names it; ``cause`` is the quoted reason (secrets not yet hidden), or None."""
 
     def __init__(self, what, cause=None):
         super(RenderError, self).__init__(what)
-        self.what = what
         self.cause = cause
 
 
@@ -108,7 +107,7 @@ class ActionModule(CheckSecrets):
         finally:
             self._task.no_log = no_log
 
-    def _render(self, own, plain, check, task_vars, secrets):
+    def _render(self, own, plain, check, task_vars):
         """The template's text, with the effective policies and the section given to it."""
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
@@ -142,7 +141,7 @@ class ActionModule(CheckSecrets):
                     "(SHA-512 crypt, kickstart_password_hash_rounds=%s) " % rounds if rounds not in (None, "") else "")
             else:
                 what = "rendering the template %s failed" % label
-            raise RenderError(what, hide(_first_cause(message), secrets))
+            raise RenderError(what, _first_cause(message))
         finally:
             self._templar.available_variables = saved
 
@@ -230,7 +229,7 @@ class ActionModule(CheckSecrets):
         created = False
         warnings = []
         try:
-            content = self._render(own, plain, result, task_vars, secrets)
+            content = self._render(own, plain, result, task_vars)
             created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
             if created and self._task.check_mode:
                 # Check mode: a directory is missing, so nothing can be validated or written in it; all would be.
@@ -250,7 +249,7 @@ class ActionModule(CheckSecrets):
             # The pre-flight passed: its findings are not what the user needs to read here.
             return {"failed": True, "changed": created, "delivery": flags,
                     "msg": "kickstart (%s, %s): %s; the kickstart (%s) was not changed%s"
-                           % (plain["product"], plain["target"], exc.what, plain["dest"],
+                           % (plain["product"], plain["target"], exc, plain["dest"],
                               (": " + hide(exc.cause, secrets)) if exc.cause else "")}
         warnings.extend(written.get("warnings", []))
         if warnings:  # each once: the validation pass and the write warn about the same text

@@ -71,7 +71,8 @@ options:
     description: The SELinux type of the files.
     type: str
 notes:
-  - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one.
+  - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one, and is
+    required then.
   - In check mode, when a directory would be created, nothing can be validated in it; the task reports a change.
   - Diff mode is not supported (a diff of the kickstart would show its password hashes); the role turns it off.
 seealso:
