@@ -12,11 +12,18 @@ options are documented once, in the doc fragment ``kickstart.pwpolicy.policy``
 ``policies`` stays ``type=raw``: it is a dict keyed by policy name or a list
 of dicts with a ``name``, and ``_policy.normalize_policies`` checks its
 fields (``FIELDS``) with messages that name the policy.
+
+:class:`TextModule` is the ``AnsibleModule`` of the modules that take
+kickstart or configuration text as ``content``: the text (a kickstart holds
+its secrets) never shows in a failed result's ``invocation``, argument
+errors included, which Ansible reports before a module's own code runs.
 """
 
 from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
+
+from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import DEFAULT_CONF_NAME
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PRODUCTS
@@ -70,3 +77,27 @@ def spec(*pieces, **options):
                 raise ValueError("option %s is given twice" % name)
             merged[name] = value
     return merged
+
+
+# What stands for the text in a failed result's invocation (Ansible's own word for a no_log value).
+HIDDEN_TEXT = "VALUE_SPECIFIED_IN_NO_LOG_PARAMETER"
+
+
+class TextModule(AnsibleModule):
+    """An ``AnsibleModule`` whose ``content`` argument is never shown in a failed result.
+
+    Ansible puts the module's arguments in a result's ``invocation`` (every
+    result up to ansible-core 2.20, on request from 2.21), unmasked when the
+    arguments themselves are wrong (an unknown option, a bad type, two
+    exclusive options), because that is reported before any value is marked
+    ``no_log``.  ``content`` cannot be ``no_log`` in the argument spec: its
+    text would then be masked inside the module's own output too.
+    """
+
+    def fail_json(self, msg, **kwargs):
+        params = getattr(self, "params", None)
+        if "invocation" not in kwargs and isinstance(params, dict) and params.get("content") is not None:
+            shown = dict(params)
+            shown["content"] = HIDDEN_TEXT
+            kwargs["invocation"] = {"module_args": shown}
+        super(TextModule, self).fail_json(msg, **kwargs)

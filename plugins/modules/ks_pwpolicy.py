@@ -260,9 +260,10 @@ warnings:
 
 import os
 
-from ansible.module_utils.basic import AnsibleModule, missing_required_lib
+from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    TextModule,
     kickstart_target_option,
     policy_options,
     spec,
@@ -380,7 +381,7 @@ def _fill(module, output, result, path, whole, before=None):
 
 
 def main():
-    module = AnsibleModule(
+    module = TextModule(
         argument_spec=spec(
             policy_options(), kickstart_target_option(),
             path=dict(type="path", aliases=["dest"]),

@@ -116,9 +116,10 @@ warnings:
 
 import os
 
-from ansible.module_utils.basic import AnsibleModule, missing_required_lib
+from ansible.module_utils.basic import missing_required_lib
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    TextModule,
     kickstart_target_option,
     read_source_options,
     read_source_rules,
@@ -152,7 +153,7 @@ def _text(params):
 
 
 def main():
-    module = AnsibleModule(
+    module = TextModule(
         argument_spec=spec(read_source_options(), kickstart_target_option(),
                            validate=dict(type="bool", default=True)),
         supports_check_mode=True,
