@@ -6,7 +6,7 @@ import json
 import os
 
 import pytest
-from ansible.release import __version__ as ansible_version
+from ansible.module_utils.ansible_release import __version__ as ansible_version
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as writer
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy_info as module

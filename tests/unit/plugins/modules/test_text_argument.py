@@ -6,7 +6,7 @@
 import json
 
 import pytest
-from ansible.release import __version__ as ansible_version
+from ansible.module_utils.ansible_release import __version__ as ansible_version
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import HIDDEN_TEXT
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy, ks_pwpolicy_info

@@ -1,0 +1,217 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Crypt hashes, computed on the controller.
+
+The one place the collection turns a password into a crypt hash, on every
+ansible-core: the system's libxcrypt (``libcrypt.so.1``, the library behind
+``/etc/shadow``) through ctypes, with passlib only where libxcrypt cannot be
+loaded.  ``ansible.builtin.password_hash`` is not used: from ansible-core
+2.21 it hashes through libxcrypt with its own salt handling and raises low
+rounds silently, so the same kickstart would differ from core to core.
+
+A hash is made from a *setting* (``$6$rounds=N$SALT`` or ``$y$PARAMS$SALT``)
+and the password.  The settings are built here from a scheme, a salt string
+and a cost, and are the same bytes whichever backend hashes:
+
+* ``sha512crypt``: ``$6$rounds=N$SALT`` with SALT as given (up to 16
+  characters of ``[./0-9A-Za-z]``); ``rounds=`` is left out at 5,000, the
+  scheme's implicit default, as passlib and anaconda write it.
+* ``yescrypt``: ``$y$PARAMS$SALT``, where libxcrypt's ``crypt_gensalt_rn``
+  encodes the cost (its 1 to 11 scale; 5 is libxcrypt's and the installer's
+  default) and takes the salt string's bytes as the random bytes.
+
+Messages never hold the password, the salt or a hash.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import hashlib
+import threading
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+
+# (low, high, default) of each scheme's cost, as libxcrypt takes it.
+COSTS = {
+    "sha512crypt": (1000, 999999999, 5000),
+    "yescrypt": (1, 11, 5),
+}
+SCHEMES = tuple(sorted(COSTS))
+COST_NAMES = {"sha512crypt": "rounds", "yescrypt": "cost"}
+_PREFIX = {"sha512crypt": b"$6$", "yescrypt": b"$y$"}
+_SALT_CHARS = frozenset("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_SHA512_SALT_MAX = 16
+_YESCRYPT_SALT_BYTES = (16, 64)     # what crypt_gensalt_rn takes for $y$
+_CRYPT_DATA_SIZE = 32768            # sizeof(struct crypt_data) in libxcrypt
+_OUTPUT_SIZE = 256                  # CRYPT_GENSALT_OUTPUT_SIZE is 192
+
+
+class CryptError(PwpolicyError):
+    """A hash that cannot be computed: the scheme, the cost, the salt or the backend."""
+
+
+class _Libxcrypt:
+    """``crypt_rn`` and ``crypt_gensalt_rn`` of ``libcrypt.so.1``, one work area per thread."""
+
+    name = "libxcrypt"
+
+    def __init__(self, lib):
+        self._crypt_rn = lib.crypt_rn
+        self._crypt_rn.restype = ctypes.c_char_p
+        self._crypt_rn.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int]
+        self._gensalt_rn = lib.crypt_gensalt_rn
+        self._gensalt_rn.restype = ctypes.c_char_p
+        self._gensalt_rn.argtypes = [ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p, ctypes.c_int,
+                                     ctypes.c_char_p, ctypes.c_int]
+        self._local = threading.local()
+
+    def _area(self):
+        area = getattr(self._local, "area", None)
+        if area is None:
+            area = self._local.area = ctypes.create_string_buffer(_CRYPT_DATA_SIZE)
+        return area
+
+    def gensalt(self, prefix, count, rbytes):
+        out = ctypes.create_string_buffer(_OUTPUT_SIZE)
+        return self._gensalt_rn(prefix, count, rbytes, len(rbytes), out, _OUTPUT_SIZE)
+
+    def crypt(self, phrase, setting):
+        """The hash of ``phrase`` (bytes) for ``setting`` (bytes), or None where libxcrypt refuses it."""
+        area = self._area()
+        result = self._crypt_rn(phrase, setting, area, _CRYPT_DATA_SIZE)
+        # A failed crypt_rn returns NULL or a "*0"/"*1" failure token.
+        if not result or result.startswith(b"*"):
+            return None
+        return result
+
+
+class _Passlib:
+    """passlib's pure-Python SHA-512 crypt, where libxcrypt is missing (it has no yescrypt)."""
+
+    name = "passlib"
+
+    def __init__(self, sha512_crypt):
+        self._sha512 = sha512_crypt
+
+    def gensalt(self, prefix, count, rbytes):
+        return None
+
+    def crypt(self, phrase, setting):
+        parts = setting.decode("ascii").split("$")
+        if parts[1] != "6":
+            return None
+        rounds = 5000
+        if parts[2].startswith("rounds="):
+            rounds = int(parts[2][len("rounds="):])
+            salt = parts[3]
+        else:
+            salt = parts[2]
+        return self._sha512.using(salt=salt, rounds=rounds).hash(phrase).encode("ascii")
+
+
+_BACKEND = None
+_BACKEND_LOCK = threading.Lock()
+
+
+def backend():
+    """The hashing backend: libxcrypt when it loads, else passlib; a CryptError naming both when neither does."""
+    global _BACKEND
+    with _BACKEND_LOCK:
+        if _BACKEND is None:
+            _BACKEND = _load_backend()
+        return _BACKEND
+
+
+def _load_backend():
+    for name in ("libcrypt.so.1", ctypes.util.find_library("crypt")):
+        if not name:
+            continue
+        try:
+            lib = ctypes.CDLL(name)
+        except OSError:
+            continue
+        if hasattr(lib, "crypt_rn") and hasattr(lib, "crypt_gensalt_rn"):
+            return _Libxcrypt(lib)
+    try:
+        from passlib.hash import sha512_crypt
+    except ImportError:
+        raise CryptError(
+            "cannot hash passwords on the controller: libxcrypt (libcrypt.so.1, package libcrypt1 on Debian, "
+            "libxcrypt on Fedora) could not be loaded and passlib is not installed for this Python. Install "
+            "either one on the controller.")
+    return _Passlib(sha512_crypt)
+
+
+def check_cost(scheme, cost):
+    """``cost`` as an int within ``scheme``'s range (its default when None); a CryptError naming the range if not."""
+    if scheme not in COSTS:
+        raise CryptError("unknown hashing scheme %r: use one of %s" % (scheme, ", ".join(SCHEMES)))
+    low, high, default = COSTS[scheme]
+    if cost is None or cost == "":
+        return default
+    if isinstance(cost, bool):
+        cost = None
+    else:
+        try:
+            cost = int(cost)
+        except (TypeError, ValueError):
+            cost = None
+    if cost is None or not low <= cost <= high:
+        raise CryptError("%s %s must be a whole number from %d to %d" % (scheme, COST_NAMES[scheme], low, high))
+    return cost
+
+
+def setting(scheme, salt, cost=None):
+    """The crypt setting (str) for ``scheme``, the salt string ``salt`` and ``cost``."""
+    cost = check_cost(scheme, cost)
+    if not isinstance(salt, str) or not salt or not set(salt) <= _SALT_CHARS:
+        raise CryptError("a %s salt must be a non-empty string of the characters ./0-9A-Za-z" % scheme)
+    if scheme == "sha512crypt":
+        if len(salt) > _SHA512_SALT_MAX:
+            raise CryptError("a sha512crypt salt has at most %d characters" % _SHA512_SALT_MAX)
+        if cost == COSTS[scheme][2]:
+            return "$6$%s" % salt
+        return "$6$rounds=%d$%s" % (cost, salt)
+    low, high = _YESCRYPT_SALT_BYTES
+    if not low <= len(salt) <= high:
+        raise CryptError("a yescrypt salt string has %d to %d characters" % (low, high))
+    impl = backend()
+    made = impl.gensalt(_PREFIX[scheme], cost, salt.encode("ascii"))
+    if made is None:
+        raise CryptError(
+            "yescrypt needs libxcrypt (libcrypt.so.1) on the controller; %s cannot make it. Install libxcrypt "
+            "(libcrypt1 on Debian, libxcrypt on Fedora) or choose sha512crypt." % impl.name)
+    return made.decode("ascii")
+
+
+def crypt(secret, setting_):
+    """The crypt hash (str) of ``secret`` for the full setting or hash ``setting_``; a CryptError where it cannot be."""
+    if not isinstance(secret, str):
+        raise CryptError("a password to hash must be a string")
+    phrase = secret.encode("utf-8", "surrogatepass")
+    if b"\0" in phrase:
+        raise CryptError("a password to hash cannot hold a NUL character")
+    impl = backend()
+    result = impl.crypt(phrase, setting_.encode("ascii"))
+    if result is None:
+        raise CryptError("%s could not hash with this setting (scheme or cost not supported here)" % impl.name)
+    return result.decode("ascii")
+
+
+def account_salt(seed, host_id, account):
+    """The documented per-host salt: the first 16 hex digits of SHA-512 over ``SEED|HOST|ACCOUNT``.
+
+    ``account`` is ``root`` or ``user:NAME``.  Equal passwords on different
+    machines, or of different accounts, get different hashes; the same inputs
+    always the same hash, so a second run changes nothing.
+    """
+    text = "%s|%s|%s" % (seed, host_id, account)
+    return hashlib.sha512(text.encode("utf-8", "surrogatepass")).hexdigest()[:_SHA512_SALT_MAX]
+
+
+def hash_secret(secret, scheme, salt, cost=None):
+    """``secret`` hashed with ``scheme`` at ``cost`` with the salt string ``salt``: the same bytes on every core."""
+    return crypt(secret, setting(scheme, salt, cost))
