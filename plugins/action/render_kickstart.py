@@ -37,6 +37,7 @@ from ansible.plugins.loader import lookup_loader
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ARGS as CHECK_ARGS
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide
 
@@ -89,6 +90,9 @@ class ActionModule(CheckSecrets):
         args = self._task.args
         own = dict((name, self._template(args.get(name))) for name in OWN_ARGS)
         own["create_dirs"] = boolean(own["create_dirs"] or False, strict=False)
+        for name in ("mode", "dir_mode"):
+            if mode_error(own[name]):
+                raise PwpolicyError("render_kickstart: " + mode_error(own[name], "%s (the role's kickstart_%s)" % (name, name)))
         return own
 
     # -- steps -----------------------------------------------------------
@@ -159,22 +163,29 @@ class ActionModule(CheckSecrets):
         return dirs
 
     def _directories(self, own, dirs, task_vars, host):
-        """Look for (or create) the directories; ``True`` when one was (or, in check mode, would be) created."""
+        """Look for (or create) the directories; ``True`` when one was (or, in check mode, would be) created.
+
+        Only a missing directory is created (``ansible.builtin.file`` creates the missing components of its path
+        with ``dir_mode``, owner and group, and leaves the existing ones alone); an existing one is never given
+        them, which ``ansible.builtin.file`` would do (``/root`` would become 0755).
+        """
         created = False
         for path in dirs:
-            if own["create_dirs"]:
-                done = self._module("ansible.builtin.file", dict(
-                    path=path, state="directory", mode=own["dir_mode"], owner=own["owner"], group=own["group"]),
-                    task_vars)
-                if done.get("failed"):
-                    raise RenderError("the directory %s could not be created on %s" % (path, host),
-                                      to_text(done.get("msg", "no message")))
-                created = created or bool(done.get("changed"))
+            found = self._module("ansible.builtin.stat", dict(path=path, follow=True, get_checksum=False), task_vars)
+            if found.get("stat", {}).get("isdir"):
                 continue
-            found = self._module("ansible.builtin.stat", dict(path=path, get_checksum=False), task_vars)
-            if found.get("failed") or not found.get("stat", {}).get("isdir"):
+            if found.get("stat", {}).get("exists"):
+                raise RenderError("%s on %s is not a directory; give a path in a directory" % (path, host))
+            if found.get("failed") or not own["create_dirs"]:
                 raise RenderError("directory %s does not exist on %s; create it first (the role writes files, "
                                   "not directories)" % (path, host))
+            done = self._module("ansible.builtin.file", dict(
+                path=path, state="directory", mode=own["dir_mode"], owner=own["owner"], group=own["group"]),
+                task_vars)
+            if done.get("failed"):
+                raise RenderError("the directory %s could not be created on %s" % (path, host),
+                                  to_text(done.get("msg", "no message")))
+            created = created or bool(done.get("changed"))
         return created
 
     def _kickstart(self, own, plain, content, state, task_vars, host, write=True):

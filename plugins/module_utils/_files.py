@@ -11,13 +11,21 @@ follows these rules:
   directory (``mkstemp``: ``O_EXCL``, never through a link), is given its
   final mode, owner and SELinux context *before* it is renamed over the
   target, so the path never shows the content with wider permissions;
+* the new file belongs to the user the module runs as (or ``owner`` and
+  ``group``): an existing file of another user is replaced as a new one
+  (its owner, group and mode are not copied, so a file planted in a shared
+  directory does not make its owner the owner of the secrets);
+* the target is never written through a symbolic link: a link is refused,
+  naming where it points (``refuse_link``);
+* a mode is never a number (``mode_error``): YAML reads ``600`` as decimal;
 * a backup is a new ``mkstemp`` file (``O_EXCL``, a random name, mode 0600
   or the source's mode if narrower) holding the bytes already read, removed
   again if it cannot be written completely;
 * the temporary file is removed on every way out (an error, ``fail_json``,
   ``SIGTERM``);
 * read-modify-write runs under an exclusive ``flock`` on the target's
-  directory, so two runs on one file never lose each other's update;
+  directory, so two runs on one file never lose each other's update; the
+  wait for it is bounded (``LOCK_WAIT``);
 * reading refuses what is not a regular file (a FIFO would block forever, a
   device could be endless) and anything larger than a limit.
 """
@@ -39,6 +47,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 MiB = 1024 * 1024
 # No real kickstart or updates image comes near this.
 MAX_FILE_SIZE = 16 * MiB
+# Seconds DirectoryLock waits for another process's lock (polled every LOCK_POLL seconds).
+LOCK_WAIT = 120
+LOCK_POLL = 0.05
 
 
 class FileError(PwpolicyError):
@@ -111,6 +122,29 @@ def read_bytes(path, limit=MAX_FILE_SIZE, what="file"):
         os.close(fd)
 
 
+def refuse_link(path, what="path"):
+    """Raise FileError when ``path`` is a symbolic link: the writers never write through one."""
+    if os.path.islink(path):
+        try:
+            points = os.readlink(path)
+        except OSError:
+            points = "?"
+        raise FileError("%s %s is a symbolic link (to %s); the module does not write through links, so that the "
+                        "file it writes is the one you named: give the real path instead" % (what, path, points))
+
+
+def mode_error(value, option="mode"):
+    """The error for a ``mode`` given as a number, else None.
+
+    YAML reads ``600`` as the decimal number 600 (octal 1130) and ``0600`` as
+    384, and the two cannot be told apart, so only a string is taken.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        return None
+    return ("%s %d is a number, which would be used as decimal (octal %s); give the mode as a quoted string, "
+            "octal ('0600') or symbolic ('u=rw,go=')" % (option, value, format(value, "o")))
+
+
 def decode_text(data, path, what="file"):
     try:
         return data.decode("utf-8")
@@ -130,15 +164,27 @@ class DirectoryLock(object):
         self._fd = None
 
     def __enter__(self):
+        waited = 0.0
         try:
             self._fd = os.open(self.directory, os.O_RDONLY)
-            fcntl.flock(self._fd, fcntl.LOCK_EX)
+            while True:
+                try:
+                    fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    return self
+                except OSError as exc:
+                    if exc.errno not in (errno.EAGAIN, errno.EWOULDBLOCK) or waited >= LOCK_WAIT:
+                        raise
+                time.sleep(LOCK_POLL)
+                waited += LOCK_POLL
         except OSError as exc:
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
+            if exc.errno in (errno.EAGAIN, errno.EWOULDBLOCK):
+                raise FileError("the directory %s is locked by another process (another run writing a file in it) "
+                                "and was not released within %d seconds; let that run finish (find it with "
+                                "'fuser %s') and run again" % (self.directory, LOCK_WAIT, self.directory))
             raise FileError(describe_os_error("lock the directory", self.directory, exc))
-        return self
 
     def __exit__(self, *exc_info):
         if self._fd is not None:
@@ -190,20 +236,23 @@ def _on_signal(signum, frame):
 
 
 def _prepare(module, tmp, path, existing, new_mode, file_args):
-    """Give ``tmp`` the mode, owner and context ``path`` must end up with (fails before any rename)."""
-    if existing is not None:
+    """Give ``tmp`` the mode, owner and context ``path`` must end up with (fails before any rename).
+
+    An existing file keeps its mode and group only when it belongs to the
+    user the module runs as; the owner is never copied (``tmp`` is ours).
+    """
+    if existing is not None and existing.st_uid == os.geteuid():
         os.chmod(tmp, stat.S_IMODE(existing.st_mode))
-        if (existing.st_uid, existing.st_gid) != (os.geteuid(), os.getegid()):
+        if existing.st_gid != os.stat(tmp).st_gid:
             try:
-                os.chown(tmp, existing.st_uid, existing.st_gid)
+                os.chown(tmp, -1, existing.st_gid)
             except OSError:
-                pass  # not root: the file becomes ours, as any rewrite by this user would
-        if module.selinux_enabled():
-            module.set_context_if_different(tmp, module.selinux_context(path), False)
+                pass  # a group this user is not in: the file gets the user's group
     else:
         os.chmod(tmp, new_mode)
-        if module.selinux_enabled():
-            module.set_context_if_different(tmp, module.selinux_default_context(path), False)
+    if module.selinux_enabled():
+        context = module.selinux_context(path) if existing is not None else module.selinux_default_context(path)
+        module.set_context_if_different(tmp, context, False)
     if file_args:
         tmp_args = dict(file_args, path=tmp)
         module.set_fs_attributes_if_different(tmp_args, False)
@@ -212,16 +261,21 @@ def _prepare(module, tmp, path, existing, new_mode, file_args):
 def write_atomic(module, path, data, new_mode=0o600, file_args=None):
     """Replace ``path`` by ``data`` atomically, never readable with wider permissions.
 
-    A new file gets ``new_mode`` (an existing one keeps its mode, owner and
-    SELinux context); ``file_args`` (``load_file_common_arguments``) are
-    applied to the temporary file before the rename, so a bad owner or mode
-    fails with the target untouched.  On failure the module fails with a
+    A new file gets ``new_mode`` (an existing one of the user the module runs
+    as keeps its mode and group, any existing one its SELinux context; one of
+    another user is replaced as a new file; a symbolic link is refused);
+    ``file_args`` (``load_file_common_arguments``) are applied to the
+    temporary file before the rename, so a bad owner or mode fails with the
+    target untouched.  On failure the module fails with a
     message that names the path and what to do.
     """
     path = os.path.abspath(path)
     directory = os.path.dirname(path)
     try:
-        existing = os.stat(path)
+        refuse_link(path)
+        existing = os.lstat(path)
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
     except OSError:
         existing = None
     try:

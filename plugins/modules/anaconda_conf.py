@@ -85,6 +85,13 @@ options:
     default: false
 notes:
   - File attributes (O(mode), O(owner), O(group), SELinux context) apply to both O(dest) and O(updates_image).
+  - O(mode) must be a string (V('0644'), V('u=rw,go=r')); a number is refused, because YAML reads C(644) as decimal
+    (octal 1204) and C(0644) as 420, so the number does not say which mode was meant.
+  - O(dest) and O(updates_image) are never written through a symbolic link; a link is refused, with where it points
+    (give the real path).
+  - A written file belongs to the user the module runs as unless O(owner) and O(group) say otherwise; the owner of an
+    existing file is never copied. An existing file of that user keeps its mode and group; one of another user is
+    replaced like a new file (mode C(0644)).
   - Idempotent. The updates image is compared by content (members, modes, owners, times, data), not by the file's
     own time stamps.
   - Fedora 34, Fedora 35 and RHEL 9 also read the deprecated C(%anaconda) section (Fedora 35 ignores it); use one
@@ -215,7 +222,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
     FileError,
     backup,
     decode_text,
+    mode_error,
     read_bytes,
+    refuse_link,
     write_atomic,
 )
 
@@ -239,6 +248,10 @@ def _read_text(module, path):
 
 
 def _check_writable_path(module, path, option):
+    try:
+        refuse_link(path, option)
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
     if os.path.isdir(path):
         module.fail_json(msg="%s %s is a directory; give the path of a file" % (option, path))
     parent = os.path.dirname(os.path.abspath(path))
@@ -426,6 +439,8 @@ def main():
         supports_check_mode=True,
     )
     params = module.params
+    if mode_error(params["mode"]):
+        module.fail_json(msg=mode_error(params["mode"]))
     # Relative paths are relative to where the module runs; make them absolute
     # once so every later step (backup, temp file, atomic move) agrees.
     dest, image = (None if params[option] is None else os.path.abspath(params[option])

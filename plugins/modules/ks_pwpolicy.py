@@ -59,8 +59,14 @@ options:
         differs from what it holds, so a second run reports no change.
       - A missing file is created (mode C(0600) unless O(mode) says otherwise) when there is something to write.
       - The file is written atomically through a temporary file that has its final mode, owner and SELinux
-        context before it is renamed into place, and edits of files in one directory are serialised with a lock.
+        context before it is renamed into place, and edits of files in one directory are serialised with a lock
+        (a lock another process holds for more than 120 seconds is an error naming the directory).
         Anything but a regular file, and a file over 16 MiB, is refused.
+      - The written file belongs to the user the module runs as unless O(owner) and O(group) say otherwise; the
+        owner of an existing file is never copied. An existing file of that user keeps its mode and group; one of
+        another user (for example planted in a shared directory) is replaced like a new file (mode C(0600)).
+      - A symbolic link is refused, with where it points; give the real path. The module never writes through a
+        link (replacing the link would leave the file it points to unchanged).
       - At least one of O(path) and O(content) is required.
     type: path
     aliases: [dest]
@@ -107,6 +113,8 @@ options:
     type: bool
     default: false
 notes:
+  - O(mode) must be a string (V('0600'), V('u=rw,go=')); a number is refused, because YAML reads C(600) as decimal
+    (octal 1130) and C(0600) as 384, so the number does not say which mode was meant.
   - The rendered line is anaconda's own format, always explicit, for example
     C(pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok).
   - On Fedora 28 to 32 an omitted C(--emptyok)/C(--notempty) meant C(--notempty) (rhbz#1664704); the module reads
@@ -274,7 +282,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import (
     FileError,
     backup,
     decode_text,
+    mode_error,
     read_bytes,
+    refuse_link,
     write_atomic,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
@@ -361,6 +371,7 @@ def _run_path(module, path, output):
         module.fail_json(msg="directory %s of path does not exist; create it first" % directory)
     try:
         with DirectoryLock(directory):
+            refuse_link(path)
             original = _read(path)
             with_content = params["content"] is not None
             result = _edit(module, params["content"] if with_content else (original or ""), path)
@@ -399,6 +410,8 @@ def main():
         module.fail_json(msg=missing_required_lib(PYKICKSTART_PACKAGE),
                          exception=PYKICKSTART_IMPORT_ERROR)
     params = module.params
+    if mode_error(params["mode"]):
+        module.fail_json(msg=mode_error(params["mode"]))
     if _reads_only(params):
         module.deprecate(READ_DEPRECATION, version="1.0.0", collection_name="kickstart.pwpolicy")
     output = dict(changed=False)

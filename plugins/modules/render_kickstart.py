@@ -56,10 +56,12 @@ options:
     type: bool
     default: false
   dir_mode:
-    description: The mode of the directories O(create_dirs) creates.
+    description: The mode of the directories O(create_dirs) creates (a directory that exists keeps its mode and owner),
+      a string as for O(mode).
     type: raw
   mode:
-    description: The mode of the kickstart and the updates image, as C(ansible.builtin.file) takes it.
+    description: The mode of the kickstart and the updates image, as C(ansible.builtin.file) takes it, but only as a
+      string (V('0600')); a number is refused, because YAML reads C(600) as decimal.
     type: raw
   owner:
     description: The owner of the files (and of the directories O(create_dirs) creates).
