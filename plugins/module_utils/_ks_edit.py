@@ -20,6 +20,7 @@ __metaclass__ = type
 from dataclasses import dataclass
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    NEWLINES,
     KickstartEditError,
     comment_start,
     newline_of,
@@ -163,8 +164,8 @@ class _Plan(object):
     def __init__(self, parsed):
         self.parsed = parsed
         self.lines = parsed.lines
-        first = newline_of(self.lines[0]) if self.lines else ""
-        self.newline = first or "\n"
+        # New lines end as the first line that ends in a newline (not a form feed, say).
+        self.newline = next((newline_of(line) for line in self.lines if newline_of(line) in NEWLINES), "\n")
         self.replace = {}
         self.delete = set()
         self.insert = {}
@@ -183,6 +184,10 @@ def _replace_line(line, policy):
     indent = body[:len(body) - len(body.lstrip(" \t"))]
     at = comment_start(body)
     comment = body[at:] if at is not None else ""
+    if not comment and ending not in NEWLINES + ("",):
+        # A form feed, NEL, U+2028 ... ends the line, but to the installer's shlex it is part of the
+        # last word ("--emptyok\x0c" is no option): a comment keeps it out of the words.
+        comment = " #"
     return indent + policy.render() + comment + ending
 
 
@@ -346,6 +351,10 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
     _drop_empty_sections(plan)
     splice = plan.apply()
     new_text = splice.text
+    if any(line.endswith("\r") and following.startswith("\n") for line, following in zip(splice.lines, splice.lines[1:])):
+        raise KickstartEditError(
+            "the edit would join two lines (a line ending in a lone CR and a line starting with LF): "
+            "give the kickstart one kind of line ending (LF or CR LF) and run again")
     after = _reparse(splice, text, parsed, release, validate)
     warnings_ = list(parsed.warnings)
     warnings_.extend(w for w in after.warnings if w not in set(parsed.warnings))

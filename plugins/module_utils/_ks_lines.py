@@ -19,7 +19,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
 _VERSION_RE = re.compile(r"^#version=(\S+)")
+# The line endings a new line may get (the file's own).
 NEWLINES = ("\r\n", "\n", "\r")
+# Every line boundary of str.splitlines(), which is where pykickstart (and so
+# the installer) splits a kickstart: a form feed, NEL or U+2028 ends a line too.
+LINE_BREAKS = NEWLINES + ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 # Sections whose body is not kickstart commands (scripts, package lists, add-ons).
 SCRIPT_SECTIONS = frozenset(("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon"))
@@ -73,8 +77,8 @@ def release_for(target=None, text=None):
 
 
 def newline_of(line):
-    """The line ending ``line`` ends with, or ``''``."""
-    for ending in NEWLINES:
+    """The line boundary ``line`` ends with (any of :data:`LINE_BREAKS`), or ``''``."""
+    for ending in LINE_BREAKS:
         if line.endswith(ending):
             return ending
     return ""
