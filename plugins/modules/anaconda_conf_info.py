@@ -25,7 +25,7 @@ description:
     it (an empty one, as in C(length 6,\)), was always skipped). A C(quality) or C(length) outside the ranges the
     module writes (0-100, 0-1024) is read as given, with a warning; outside 0-65535 (a negative one) the installer
     stops, and it is an error. Only the first line of each of root, user and luks counts, as in the installer.
-  - A file given by mistake (a kickstart, say) may hold secrets, so no error or warning repeats any text of the file:
+  - A file given by mistake (a kickstart, say) may hold secrets, so no error or warning repeats any text of the file;
     they name the file, the line number and what was expected.
   - Never changes anything.
 author:
