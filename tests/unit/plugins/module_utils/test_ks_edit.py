@@ -379,11 +379,12 @@ def broken_kickstart(brk):
             "%end\n")
 
 
+@pytest.mark.parametrize("validate", [True, False])
 @pytest.mark.parametrize("brk", BREAKS)
-def test_line_breaks_of_the_installer_are_kept_byte_for_byte(brk):
+def test_line_breaks_of_the_installer_are_kept_byte_for_byte(brk, validate):
     text = broken_kickstart(brk)
     lines = text.splitlines(True)
-    result = edit_kickstart(text, {"root": {"minlen": 10}, "luks": {"minlen": 20}})
+    result = edit_kickstart(text, {"root": {"minlen": 10}, "luks": {"minlen": 20}}, validate=validate)
     new = result.text.splitlines(True)
     assert len(new) == len(lines)
     changed = [i for i, (old, now) in enumerate(zip(lines, new)) if old != now]
@@ -394,10 +395,19 @@ def test_line_breaks_of_the_installer_are_kept_byte_for_byte(brk):
     assert new[8] == "pwpolicy luks --minlen=20 --minquality=1 --notstrict --nochanges --emptyok # luks" + brk
     assert parse_kickstart(result.text).policies == result.policies
     assert result.policies["root"].minlen == 10 and result.policies["user"].minlen == 6
-    assert not edit_kickstart(result.text, {"root": {"minlen": 10}, "luks": {"minlen": 20}}).changed
-    removed = edit_kickstart(result.text, {"luks": {}}, state="absent")
+    assert not edit_kickstart(result.text, {"root": {"minlen": 10}, "luks": {"minlen": 20}}, validate=validate).changed
+    removed = edit_kickstart(result.text, {"luks": {}}, state="absent", validate=validate)
     assert removed.text == "".join(new[:8] + new[9:])
-    assert edit_kickstart(removed.text, {"luks": {"minlen": 20}}).text.splitlines(True)[:8] == new[:8]
+    assert edit_kickstart(removed.text, {"luks": {"minlen": 20}}, validate=validate).text.splitlines(True)[:8] == new[:8]
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize("brk", BREAKS)
+def test_line_numbers_count_the_breaks_the_installer_counts(brk, validate):
+    text = "#version=F33\n# one" + brk + "# two\n%anaconda\npwpolicy root --bogus\n%end\n"
+    with pytest.raises(KickstartEditError) as err:
+        edit_kickstart(text, {"root": {}}, validate=validate)
+    assert err.value.lineno == 5  # as pykickstart numbers it: "# one" and "# two" are two lines
 
 
 @pytest.mark.parametrize("brk", BREAKS)
