@@ -20,7 +20,6 @@ __metaclass__ = type
 import configparser
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import HEADER
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
     CHANGE_OPTIONS,
     OPTION,
@@ -30,6 +29,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     conf_release,
     defaults_target,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import HEADER
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, NAMES, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range, read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import DBUS_UINT16, NEWEST, parse_release
