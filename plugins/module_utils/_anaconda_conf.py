@@ -74,8 +74,13 @@ _CONF_NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]*\.conf")
 class ConfError(PwpolicyError):
     """Invalid anaconda configuration text or an unusable target.
 
-    The message names the line (when there is one) and what to do.
+    The message names the line (when there is one) and what to do, never the
+    line's text: a file given by mistake (a kickstart) may hold secrets.
     """
+
+
+class NotConfError(ConfError):
+    """The text is not INI at all: not anaconda configuration but another kind of file."""
 
 
 def conf_release(target=None):

@@ -6,6 +6,11 @@
 
 The format is described in ``_anaconda_conf``.  :func:`parse_conf` accepts
 what the installer accepts and rejects what it rejects, naming the line.
+
+A file given by mistake (a kickstart, another program's INI file) may hold
+secrets, so no error or warning repeats any text of the file: they name the
+file, the line number and what was expected.  :func:`policy_text_only` is
+what a diff or a result may show of a file.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -20,9 +25,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     OPTION,
     SECTION,
     ConfError,
+    NotConfError,
     conf_release,
     defaults_target,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import HEADER
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, NAMES, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range, read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import DBUS_UINT16, NEWEST, parse_release
@@ -60,33 +67,29 @@ def _raw_items(rest, skip_blank):
     return raw
 
 
-def _attr_value(where, line, key, value):
-    """The value of one attribute as the installer reads it, or :class:`ConfError`."""
+def _attr_value(where, key, value):
+    """The value of one attribute as the installer reads it, or :class:`ConfError` (without the line's text)."""
     if key in _FLAG_ATTRS and not value:
         return True
     if key in _INT_ATTRS and value:
         try:
             return int(value)
         except ValueError:
-            raise ConfError(
-                "%s: %r: %s must be a whole number, got %r" % (where, line.strip(), key, value))
+            raise ConfError("%s: %s must be a whole number, e.g. '%s 6'" % (where, key, key))
     if key in _INT_ATTRS:
-        raise ConfError(
-            "%s: %r: %s needs a number, e.g. '%s 6'" % (where, line.strip(), key, key))
+        raise ConfError("%s: %s needs a number, e.g. '%s 6'" % (where, key, key))
     if key in _FLAG_ATTRS:
-        raise ConfError(
-            "%s: %r: %s is a flag and takes no value (write '%s' or leave it out)"
-            % (where, line.strip(), key, key))
-    raise ConfError(
-        "%s: %r: unknown attribute %r: valid attributes are quality N, length N, "
-        "strict, empty" % (where, line.strip(), key))
+        raise ConfError("%s: %s is a flag and takes no value (write '%s' or leave it out)" % (where, key, key))
+    raise ConfError("%s: an attribute is not one the installer knows: valid attributes are quality N, "
+                    "length N, strict, empty" % where)
 
 
 def parse_policy_line(line, lineno=None, release=None):
     """Parse one ``password_policies`` line into ``(name, {attr: value})``.
 
     Accepts exactly what the installer ``release`` (default: the newest)
-    accepts and raises :class:`ConfError` for what it rejects, naming the line.
+    accepts and raises :class:`ConfError` for what it rejects, naming the line
+    (by number: the message holds no text of the line).
     Attribute values are returned as the installer reads them (``int`` for
     quality/length, ``True`` for flags); a repeated attribute keeps its last
     value, as in the installer.
@@ -96,17 +99,16 @@ def parse_policy_line(line, lineno=None, release=None):
     name, rest = _split_two(line)
     items = _raw_items(rest, release.conf_skips_blank_attributes).items()
     if not release.conf_skips_blank_attributes and "" in dict(items):
-        raise ConfError("%s: %r: an attribute between two commas is blank; %s rejects that (anaconda "
+        raise ConfError("%s: an attribute between two commas is blank; %s rejects that (anaconda "
                         "38.2, Fedora 38 and RHEL 10, accept it): remove the extra comma"
-                        % (where, line.strip(), release.label))
-    attrs = dict((key, _attr_value(where, line, key, value)) for key, value in items)
+                        % (where, release.label))
+    attrs = dict((key, _attr_value(where, key, value)) for key, value in items)
     if not name:
-        raise ConfError("%s: %r: the policy has no name (root, user or luks)" % (where, line.strip()))
+        raise ConfError("%s: the policy has no name (root, user or luks)" % where)
     for key in ("length", "quality"):
         if key not in attrs:
-            raise ConfError(
-                "%s: %r: %s is required, e.g. '%s (quality 1, length 6)'"
-                % (where, line.strip(), key, name))
+            raise ConfError("%s: %s is required, e.g. '%s (quality 1, length 6)'"
+                            % (where, key, name if name in NAMES else "root"))
     return name, attrs
 
 
@@ -176,11 +178,32 @@ class ParsedConf(object):
         self.warnings = warnings
 
 
-def _get(parser, option, source):
+def _get(parser, option, source, text):
     try:
         return parser.get(SECTION, option)
-    except configparser.Error as exc:
-        raise ConfError("%s: %s: %s" % (source, option, " ".join(str(exc).split())))
+    except configparser.Error as exc:  # an interpolation error: its message would quote the value
+        raise ConfError("%s, %s: %s: the installer's configparser cannot read the value (%s): a '%%' must be "
+                        "written '%%%%', '%%(name)s' names another option of the section"
+                        % (source, _line_ref(_value_lines(text, option)[0]), option, type(exc).__name__))
+
+
+def _ini_error(exc, source):
+    """:class:`NotConfError` for what configparser refused: the line and what was expected, not the text."""
+    errors = getattr(exc, "errors", None) or []
+    lineno = getattr(exc, "lineno", None) or (errors[0][0] if errors else None)
+    if isinstance(exc, configparser.MissingSectionHeaderError):
+        expected = "a section header such as [%s] before the first option" % SECTION
+    elif isinstance(exc, configparser.DuplicateSectionError):
+        expected = "each section once, and this one was given before"
+    elif isinstance(exc, configparser.DuplicateOptionError):
+        ours = exc.section == SECTION and exc.option in (OPTION,) + tuple(CHANGE_OPTIONS.values())
+        expected = "each option once in a section, and %s was given before" % (exc.option if ours else "this one")
+    else:
+        expected = "a [section] header, 'option = value', an indented continuation, a comment or a blank line"
+    more = " (and %d more)" % (len(errors) - 1) if len(errors) > 1 else ""
+    return NotConfError("%s is not a valid anaconda configuration file: %s%s: expected %s (its text is not "
+                        "shown: it may be another kind of file, a kickstart say)"
+                        % (source, _line_ref(lineno), more, expected))
 
 
 def _change_flags(parser, text, source):
@@ -190,12 +213,11 @@ def _change_flags(parser, text, source):
         if not parser.has_option(SECTION, option):
             flags[name] = None
             continue
-        given = _get(parser, option, source)
-        word = given.strip().lower()
+        word = _get(parser, option, source, text).strip().lower()
         if word not in _BOOL_WORDS:
             raise ConfError(
-                "%s, %s: %s must be True or False, got %r"
-                % (source, _line_ref(_value_lines(text, option)[0]), option, given))
+                "%s, %s: %s must be True or False (or yes/no, on/off, 1/0)"
+                % (source, _line_ref(_value_lines(text, option)[0]), option))
         flags[name] = _BOOL_WORDS[word]
     return flags
 
@@ -203,7 +225,7 @@ def _change_flags(parser, text, source):
 def _numbered_policy_lines(parser, text, source):
     """``[(lineno, line), ...]`` of ``password_policies``; every line carries the option's line
     number when the raw scan and configparser disagree."""
-    lines = _get(parser, OPTION, source).strip().split("\n")
+    lines = _get(parser, OPTION, source, text).strip().split("\n")
     option_line, scanned = _value_lines(text, OPTION)
     if [item[1] for item in scanned] == [line.strip() for line in lines]:
         return [(item[0], line) for item, line in zip(scanned, lines)]
@@ -247,8 +269,8 @@ def _policies(parser, text, source, flags, release, warnings):
             raise ConfError("%s, %s" % (source, exc))
         where = "%s, %s" % (source, _line_ref(lineno))
         if name not in NAMES:
-            warnings.append("%s: policy %r is not one the installer uses (%s); ignored"
-                            % (where, name, ", ".join(NAMES)))
+            warnings.append("%s: the policy's name is not one the installer uses (%s); ignored"
+                            % (where, ", ".join(NAMES)))
         elif name in policies:
             warnings.append("%s: policy %r is given again; the installer uses the first one" % (where, name))
         else:  # only this line of the name reaches D-Bus (PasswordPolicy.from_defaults)
@@ -275,8 +297,7 @@ def parse_conf(text, target=None, source="configuration"):
     try:
         parser.read_string(text, source)
     except configparser.Error as exc:
-        raise ConfError("%s is not a valid anaconda configuration file: %s"
-                        % (source, " ".join(str(exc).split())))
+        raise _ini_error(exc, source)
     warnings = []
     if not parser.has_section(SECTION):
         return ParsedConf({}, None, None, False, warnings)
@@ -284,3 +305,58 @@ def parse_conf(text, target=None, source="configuration"):
     has_policies = parser.has_option(SECTION, OPTION)
     policies = _policies(parser, text, source, flags, release, warnings) if has_policies else {}
     return ParsedConf(policies, flags["root"], flags["user"], has_policies, warnings)
+
+
+_HEADER_LINES = frozenset(HEADER.splitlines())
+
+
+def _policy_line(text, release):
+    """True when ``text`` reads as a policy of a name the installer uses (so it holds no other text)."""
+    try:
+        return parse_policy_line(text, release=release)[0] in NAMES
+    except ConfError:
+        return False
+
+
+def _our_option(text):
+    """``(option, value)`` of an ``option = value`` line, the option lower-cased; ``(None, None)`` else."""
+    cut = min([at for at in (text.find("="), text.find(":")) if at >= 0] or [-1])
+    if cut < 0:
+        return None, None
+    return text[:cut].strip().lower(), text[cut + 1:].strip()
+
+
+def policy_text_only(text, target=None):
+    """``text`` as a diff or a result may show it: every line that is not provably password-policy text hidden.
+
+    Kept: blank lines, the header comment this collection writes, the
+    ``[User Interface]`` header, ``can_change_root`` / ``can_change_users``
+    with a boolean word, and ``password_policies`` with its lines that read as
+    a policy of root, user or luks.  Any other line (comments and other
+    sections included) becomes ``<line N not shown>``: a file given by mistake
+    shows its line numbers, never its text.
+    """
+    release = conf_release(target)
+    shown = []
+    ours = in_policies = False
+    for lineno, line in enumerate(text.splitlines(True), 1):
+        body = (line.splitlines() or [""])[0]
+        stripped = body.strip()
+        indented = body[:1] in (" ", "\t")
+        keep = not stripped or body in _HEADER_LINES
+        if keep or stripped[:1] in ("#", ";"):
+            pass
+        elif indented and in_policies:
+            keep = _policy_line(stripped, release)
+        elif stripped.startswith("["):
+            keep = ours = stripped == "[%s]" % SECTION
+            in_policies = False
+        else:
+            option, value = _our_option(stripped) if ours and not indented else (None, None)
+            in_policies = option == OPTION
+            if in_policies:
+                keep = not value or _policy_line(value, release)
+            elif option in CHANGE_OPTIONS.values():
+                keep = value.lower() in _BOOL_WORDS
+        shown.append(line if keep else "<line %d not shown>%s" % (lineno, line[len(body):]))
+    return "".join(shown)

@@ -20,10 +20,12 @@ __metaclass__ = type
 from dataclasses import dataclass
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    NEWLINES,
     KickstartEditError,
     comment_start,
     newline_of,
     release_for,
+    template_branches,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import ParsedKickstart, parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import SECTION
@@ -149,8 +151,38 @@ def read_policies(text, target=None, validate=True):
     """
     parsed = parse_kickstart(text, target, validate=validate)
     warnings_ = list(parsed.warnings)
+    warnings_.extend(_template_warnings(parsed, _branches(parsed, validate)))
     warnings_.extend(_release_warnings(parsed, parsed.release, validate=False))
     return ReadResult(dict(parsed.policies), warnings_, parsed.release, parsed)
+
+
+def _branches(parsed, validate):
+    """``{lineno: branch}`` of the pwpolicy lines inside a Cheetah block of their section (templates only).
+
+    Without ``validate`` the file may be a template (see ``_ks_parse.sections_only``); Cobbler's
+    Cheetah puts ``#if``/``#else``/``#end if``, which pykickstart reads as comments, around lines.
+    """
+    if validate:
+        return {}
+    found = {}
+    for info in parsed.sections:
+        if not info.entries:
+            continue
+        branches = template_branches(parsed.lines[info.header:(info.end or len(parsed.lines) + 1) - 1])
+        found.update((e.lineno, branches[e.lineno - info.header - 1]) for e in info.entries)
+    return dict(item for item in found.items() if item[1])
+
+
+def _template_warnings(parsed, branches):
+    """A warning for each name with a pwpolicy line inside a template block."""
+    found = []
+    for name in sorted(set(e.name for e in parsed.entries if e.lineno in branches)):
+        lines = [str(e.lineno) for e in parsed.entries if e.name == name]
+        found.append("kickstart line%s %s: pwpolicy %s is inside a Cheetah block of the template (#if, #else, "
+                     "#for ...), so which of its lines the installer gets depends on how the template is "
+                     "rendered; each is edited in place and none is removed as a duplicate"
+                     % ("s" if len(lines) > 1 else "", ", ".join(lines), name))
+    return found
 
 
 # ---------------------------------------------------------------------------
@@ -160,11 +192,12 @@ def read_policies(text, target=None, validate=True):
 class _Plan(object):
     """Line changes: ``replace`` index -> text, ``delete`` indexes, ``insert`` index -> texts before it."""
 
-    def __init__(self, parsed):
+    def __init__(self, parsed, branches):
         self.parsed = parsed
+        self.branches = branches  # {lineno: template branch} (see _branches)
         self.lines = parsed.lines
-        first = newline_of(self.lines[0]) if self.lines else ""
-        self.newline = first or "\n"
+        # New lines end as the first line that ends in a newline (not a form feed, say).
+        self.newline = next((newline_of(line) for line in self.lines if newline_of(line) in NEWLINES), "\n")
         self.replace = {}
         self.delete = set()
         self.insert = {}
@@ -183,6 +216,10 @@ def _replace_line(line, policy):
     indent = body[:len(body) - len(body.lstrip(" \t"))]
     at = comment_start(body)
     comment = body[at:] if at is not None else ""
+    if not comment and ending not in NEWLINES + ("",):
+        # A form feed, NEL, U+2028 ... ends the line, but to the installer's shlex it is part of the
+        # last word ("--emptyok\x0c" is no option): a comment keeps it out of the words.
+        comment = " #"
     return indent + policy.render() + comment + ending
 
 
@@ -199,15 +236,21 @@ def _desired(policies, product, exclusive, release):
 
 
 def _plan_replacements(plan, desired, exclusive):
-    """Replace the line in effect of each desired name; drop its duplicates (and, exclusive, others)."""
+    """Replace the line in effect of each desired name; drop its duplicates (and, exclusive, others).
+
+    Lines in different template branches are no duplicates: each branch keeps its line in effect.
+    """
     parsed = plan.parsed
     for name, policy in desired.items():
-        keep = parsed.effective_entry(name)
-        if keep is None:
-            continue
-        if keep.policy != policy:
-            plan.replace[keep.lineno - 1] = _replace_line(plan.lines[keep.lineno - 1], policy)
-        plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name == name and e is not keep)
+        branches = {}
+        for entry in parsed.entries:
+            if entry.name == name:
+                branches.setdefault(plan.branches.get(entry.lineno, ()), []).append(entry)
+        for found in branches.values():
+            keep = found[-1] if parsed.release.last_duplicate_wins else found[0]  # as effective_entry
+            if keep.policy != policy:
+                plan.replace[keep.lineno - 1] = _replace_line(plan.lines[keep.lineno - 1], policy)
+            plan.delete.update(e.lineno - 1 for e in found if e is not keep)
     if exclusive:
         plan.delete.update(e.lineno - 1 for e in parsed.entries if e.name not in desired)
 
@@ -225,7 +268,8 @@ def _append_section(plan, missing):
 
 def _insert_into(plan, home, missing):
     """Each missing policy into section ``home``, in anaconda's name order."""
-    kept = [e for e in home.entries if e.lineno - 1 not in plan.delete and e.name in NAMES]
+    kept = [e for e in home.entries if e.lineno - 1 not in plan.delete and e.name in NAMES
+            and e.lineno not in plan.branches]  # a new line never goes into a template branch
     end_index = (home.end or len(plan.lines) + 1) - 1
     for policy in missing:
         rank = NAMES.index(policy.name)
@@ -327,7 +371,10 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
 
     Only those lines change; every other byte of ``text`` is kept.  With
     ``validate`` the input and the result must both parse with pykickstart
-    for the target.  Raises :class:`KickstartEditError`.
+    for the target.  Without it the text may be a template: lines of one name
+    in different branches of a Cheetah block (``#if``/``#else``) are no
+    duplicates, each is replaced in place (with a warning), and a new line
+    never goes into a block.  Raises :class:`KickstartEditError`.
     """
     if state not in ("present", "absent"):
         raise KickstartEditError("state must be present or absent, got %r" % (state,))
@@ -335,7 +382,7 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
     if state == "present" and support_message(release):
         raise KickstartEditError(support_message(release))
     parsed = parse_kickstart(text, release, validate=validate)
-    plan = _Plan(parsed)
+    plan = _Plan(parsed, _branches(parsed, validate))
     if state == "present":
         desired = _desired(policies, product, exclusive, release)
         _plan_replacements(plan, desired, exclusive)
@@ -346,9 +393,14 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
     _drop_empty_sections(plan)
     splice = plan.apply()
     new_text = splice.text
+    if any(line.endswith("\r") and following.startswith("\n") for line, following in zip(splice.lines, splice.lines[1:])):
+        raise KickstartEditError(
+            "the edit would join two lines (a line ending in a lone CR and a line starting with LF): "
+            "give the kickstart one kind of line ending (LF or CR LF) and run again")
     after = _reparse(splice, text, parsed, release, validate)
     warnings_ = list(parsed.warnings)
     warnings_.extend(w for w in after.warnings if w not in set(parsed.warnings))
+    warnings_.extend(_template_warnings(after, _branches(after, validate)))
     warnings_.extend(_release_warnings(after, release, validate))
     return EditResult(new_text, new_text != text, after.policies, parsed.policies,
                       warnings_, release, parsed, after)

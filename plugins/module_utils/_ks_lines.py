@@ -19,7 +19,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
 _VERSION_RE = re.compile(r"^#version=(\S+)")
+# The line endings a new line may get (the file's own).
 NEWLINES = ("\r\n", "\n", "\r")
+# Every line boundary of str.splitlines(), which is where pykickstart (and so
+# the installer) splits a kickstart: a form feed, NEL or U+2028 ends a line too.
+LINE_BREAKS = NEWLINES + ("\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029")
 
 # Sections whose body is not kickstart commands (scripts, package lists, add-ons).
 SCRIPT_SECTIONS = frozenset(("%pre", "%pre-install", "%post", "%onerror", "%traceback", "%packages", "%addon"))
@@ -34,6 +38,11 @@ MAX_COMMAND_WORDS = 256
 MAX_COMMAND_LINES = 2000
 MAX_PACKAGE_LINES = 4000
 _WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
+# Cheetah (Cobbler's templates) blocks: pykickstart reads their directive lines ("#if $x",
+# "#else", "#end if") as comments, so they may stand inside a %anaconda section, and the
+# lines between them are rendered zero, one or more times.
+_CHEETAH_BLOCKS = frozenset(("if", "unless", "for", "while", "repeat"))
+_CHEETAH_BRANCHES = frozenset(("else", "elif"))
 
 
 class KickstartEditError(PwpolicyError):
@@ -73,8 +82,8 @@ def release_for(target=None, text=None):
 
 
 def newline_of(line):
-    """The line ending ``line`` ends with, or ``''``."""
-    for ending in NEWLINES:
+    """The line boundary ``line`` ends with (any of :data:`LINE_BREAKS`), or ``''``."""
+    for ending in LINE_BREAKS:
         if line.endswith(ending):
             return ending
     return ""
@@ -144,3 +153,49 @@ def check_bounds(lines):
             if packages > MAX_PACKAGE_LINES:
                 raise _too_many(lineno, packages - 1, "%packages lines", MAX_PACKAGE_LINES)
     return commands, packages
+
+
+def _cheetah_directive(line):
+    """``"open"``, ``"branch"``, ``"close"`` or None: what ``line`` is to a Cheetah block."""
+    text = line.lstrip(" \t")
+    if text[:1] != "#" or not text[1:2].isalpha():  # "# if ..." is a comment, "#if ..." a directive
+        return None
+    words = text[1:64].replace("(", " ").split(None, 2)
+    if words[0] in _CHEETAH_BLOCKS:
+        return "open"
+    if words[0] in _CHEETAH_BRANCHES:
+        return "branch"
+    if words[0] == "end" and len(words) > 1 and words[1].rstrip("#:") in _CHEETAH_BLOCKS:
+        return "close"
+    return None
+
+
+def template_branches(lines):
+    """For each of ``lines``: the Cheetah branch it is in, ``()`` outside every block.
+
+    A branch is a tuple of ``(index of the block's opening line, branch number)``,
+    outermost block first; two lines are rendered together for sure only when
+    their branches are equal.  A directive without its opening or ``#end`` among
+    ``lines`` is taken for a comment.
+    """
+    roles = [_cheetah_directive(line) for line in lines]
+    matched, stack = set(), []
+    for index, role in enumerate(roles):
+        if role == "open":
+            stack.append(index)
+        elif role == "close" and stack:
+            matched.update((stack.pop(), index))
+    branches, stack, current = [], [], ()
+    for index, role in enumerate(roles):
+        if index in matched and role == "open":
+            stack.append([index, 0])
+        elif index in matched:
+            stack.pop()
+        elif role == "branch" and stack:
+            stack[-1][1] += 1
+        else:
+            branches.append(current)
+            continue
+        current = tuple(tuple(item) for item in stack)
+        branches.append(current)
+    return branches

@@ -41,13 +41,19 @@ attributes:
     description: Reports what would change, writes nothing.
   diff_mode:
     support: full
-    description: Shows the drop-in text before and after, for O(dest) and for the drop-in inside O(updates_image).
+    description:
+      - Shows the drop-in text before and after, for O(dest) and for the drop-in inside O(updates_image) (or for
+        O(content)).
+      - Before, only its password-policy lines are shown as they are; every other line shows as
+        C(<line N not shown>), so that nothing of a file given by mistake (a kickstart, say) is shown.
 options:
   dest:
     description:
       - The drop-in file to write, for example C(/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf) on an installer
         image being prepared, or a file you serve or package yourself.
-      - The module owns the whole file; its previous content is replaced.
+      - The module owns the whole file; its previous content is replaced. A file that is not INI text at all (a
+        kickstart given by mistake, say) is refused and left as it is; one that is INI but no valid drop-in is
+        replaced, with a warning that names the line (errors and warnings never repeat the file's text).
       - The parent directory must exist. A new file gets mode C(0644) unless O(mode) says otherwise.
     type: path
   content:
@@ -62,7 +68,8 @@ options:
       - Path of an installer updates image to build (a gzip-compressed cpio archive in C(newc) format) that holds
         the drop-in as C(etc/anaconda/conf.d/)O(conf_name) with its parent directories.
       - Boot the installer with C(inst.updates=) pointing at this file served over HTTP, HTTPS, FTP or NFS.
-      - The image holds only the drop-in; an existing file is replaced when its content differs.
+      - The image holds only the drop-in; an existing file is replaced when its content differs. A file that is
+        neither gzip data nor a cpio archive is refused and left as it is.
       - Builds are reproducible (owner 0, fixed times, fixed inode numbers, no name or time in the gzip header), so
         the same policies always give the same bytes. A new image gets mode C(0644) unless O(mode) says otherwise.
     type: path
@@ -153,7 +160,10 @@ previous:
   elements: dict
   sample: []
 conf:
-  description: The drop-in text (afterwards; in the deprecated read mode the text that was read).
+  description:
+    - The drop-in text (afterwards).
+    - In the deprecated read mode the text that was read, every line but its password-policy lines shown as
+      C(<line N not shown>), as M(kickstart.pwpolicy.anaconda_conf_info) returns it.
   returned: always
   type: str
   sample: |
@@ -196,12 +206,13 @@ from ansible.module_utils.common.text.converters import to_bytes, to_native
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
     ConfError,
+    NotConfError,
     check_conf_name,
     conf_policies,
     conf_release,
     dropin_path,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf, policy_text_only
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
@@ -214,6 +225,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import (
     UpdatesImageError,
     build_image,
+    is_image,
     member_text,
     read_image,
     same_content,
@@ -282,9 +294,19 @@ def _set_attributes(module, path, existed, changed):
 
 
 def _read_image_dropin(module, path, member, required):
-    """``(text or None, members or None)`` of the drop-in inside the image at ``path``."""
+    """``(text or None, members or None)`` of the drop-in inside the image at ``path``.
+
+    A file that does not even start like an updates image is another file given by mistake: it is
+    never replaced (nor quoted).
+    """
     try:
-        members = read_image(read_bytes(path, what="updates_image"))
+        data = read_bytes(path, what="updates_image")
+        if data and not is_image(data):
+            message = "updates_image %s: cannot read it as an updates image: it is neither gzip data nor a newc " \
+                      "cpio archive" % path
+            module.fail_json(msg=message if required else message + "; it is not replaced: point updates_image at "
+                             "the image to build, or remove this file first")
+        members = read_image(data)
     except FileError as exc:
         module.fail_json(msg=str(exc))
     except UpdatesImageError as exc:
@@ -305,7 +327,8 @@ def _read_image_dropin(module, path, member, required):
     return text, members
 
 
-def _parse_previous(module, text, target, source, required):
+def _parse_previous(module, text, target, source, required, option=None):
+    """The policies ``text`` holds; a ``text`` that is not even INI fails for ``option`` (a file not replaced)."""
     if text is None:
         return {}
     try:
@@ -313,6 +336,9 @@ def _parse_previous(module, text, target, source, required):
     except ConfError as exc:
         if required:
             module.fail_json(msg=to_native(exc))
+        if option and isinstance(exc, NotConfError):
+            module.fail_json(msg="%s; it is not replaced: point %s at the drop-in to write, or remove this file "
+                                 "first" % (to_native(exc), option))
         module.warn("%s; it will be replaced" % to_native(exc))
         return {}
     for warning in parsed.warnings:
@@ -352,7 +378,8 @@ def _read(module, result, text, source, path):
     if text is None and path is not None:
         module.fail_json(msg="%s does not exist; give policies or product to create it" % path)
     policies = _parse_previous(module, text or "", module.params["target"], source, required=True)
-    result.update(policies=_dicts(policies), previous=_dicts(policies), conf=text or "")
+    result.update(policies=_dicts(policies), previous=_dicts(policies),
+                  conf=policy_text_only(text or "", module.params["target"]))
     module.exit_json(**result)
 
 
@@ -375,9 +402,14 @@ def _render(module):
     return conf, check
 
 
+def _before(module, text):
+    """What a diff shows of the text there was: its password-policy lines, no other text."""
+    return policy_text_only(text or "", module.params["target"])
+
+
 def _update_dest(module, result, diffs, dest, dest_text, conf):
     if dest_text != conf:
-        diffs.append(dict(before_header=dest, after_header=dest, before=dest_text or "", after=conf))
+        diffs.append(dict(before_header=dest, after_header=dest, before=_before(module, dest_text), after=conf))
         result["changed"] = True
         if not module.check_mode:
             backup_file = _write(module, dest, to_bytes(conf), module.params["backup"],
@@ -398,7 +430,7 @@ def _update_image(module, result, diffs, image, current, member, conf):
     image_existed = os.path.exists(image)
     if image_members is None or not same_content(image_members, files, mtime):
         header = "%s:%s" % (image, member)
-        diffs.append(dict(before_header=header, after_header=header, before=image_text or "", after=conf))
+        diffs.append(dict(before_header=header, after_header=header, before=_before(module, image_text), after=conf))
         result["changed"] = True
         if not module.check_mode:
             try:
@@ -414,13 +446,14 @@ def _update_image(module, result, diffs, image, current, member, conf):
         result["changed"] = _set_attributes(module, image, True, result["changed"])
 
 
-def _compare_content(result, diffs, content_text, conf):
+def _compare_content(module, result, diffs, content_text, conf):
     """Content mode: "changed" says the given text differs from the result.
 
     Rendering alone (no content, no files) changes nothing.
     """
     if content_text is not None and content_text != conf:
-        diffs.append(dict(before_header="content", after_header="content", before=content_text, after=conf))
+        diffs.append(dict(before_header="content", after_header="content", before=_before(module, content_text),
+                          after=conf))
         result["changed"] = True
 
 
@@ -462,7 +495,8 @@ def main():
 
     # What it should be.
     conf, policies = _render(module)
-    previous = _parse_previous(module, previous_text, params["target"], previous_source, required=False)
+    previous = _parse_previous(module, previous_text, params["target"], previous_source, required=False,
+                               option="dest" if dest is not None else None)
     result.update(policies=_dicts(policies), previous=_dicts(previous), conf=conf)
 
     diffs = []
@@ -471,7 +505,7 @@ def main():
     if image is not None:
         _update_image(module, result, diffs, image, (image_text, image_members), member, conf)
     if dest is None and image is None:
-        _compare_content(result, diffs, content_text, conf)
+        _compare_content(module, result, diffs, content_text, conf)
 
     if module._diff and diffs:
         result["diff"] = diffs if len(diffs) > 1 else diffs[0]

@@ -25,6 +25,8 @@ description:
     it (an empty one, as in C(length 6,\)), was always skipped). A C(quality) or C(length) outside the ranges the
     module writes (0-100, 0-1024) is read as given, with a warning; outside 0-65535 (a negative one) the installer
     stops, and it is an error. Only the first line of each of root, user and luks counts, as in the installer.
+  - A file given by mistake (a kickstart, say) may hold secrets, so no error or warning repeats any text of the file;
+    they name the file, the line number and what was expected.
   - Never changes anything.
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
@@ -97,7 +99,12 @@ policies:
   sample:
     - {name: user, minlen: 12, minquality: 40, strict: false, emptyok: false, changesok: true}
 conf:
-  description: The drop-in text that was read.
+  description:
+    - The drop-in text that was read, its password-policy lines as they are (the C([User Interface]) header,
+      C(password_policies) and its lines for root, user and luks, C(can_change_root) and C(can_change_users) with a
+      boolean, blank lines, the header comment M(kickstart.pwpolicy.anaconda_conf) writes).
+    - Every other line, comments and other sections included, shows as C(<line N not shown>), so that no text of
+      a file that is not a drop-in of password policies comes back.
   returned: always
   type: str
   sample: |
@@ -143,7 +150,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     conf_release,
     dropin_path,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf, policy_text_only
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
     conf_name_option,
     conf_target_option,
@@ -209,7 +216,7 @@ def _read(module, result):
     for warning in parsed.warnings + _coverage_warnings(parsed, source):
         module.warn(warning)
     result.update(policies=[parsed.policies[name].to_dict() for name in NAMES if name in parsed.policies],
-                  conf=text)
+                  conf=policy_text_only(text, release.name))
 
 
 def main():

@@ -325,7 +325,8 @@ def test_parse_unknown_name_is_ignored_with_warning():
     text = conf_with("admin (quality 1, length 6)", "root (quality 1, length 6)")
     parsed = acp.parse_conf(text, "F40")
     assert list(parsed.policies) == ["root"]
-    assert "line 3" in parsed.warnings[0] and "'admin'" in parsed.warnings[0]
+    assert "line 3: the policy's name is not one the installer uses" in parsed.warnings[0]
+    assert "admin" not in parsed.warnings[0]  # the file's text is never repeated
 
 
 # --------------------------------------------------------------------------
@@ -336,16 +337,16 @@ def test_parse_unknown_name_is_ignored_with_warning():
     ("", "has no name"),
     ("(empty)", "length is required"),
     ("user (quality)", "quality needs a number"),
-    ("user (invalid 100)", "unknown attribute 'invalid'"),
+    ("user (invalid 100)", "an attribute is not one the installer knows"),
     ("root (quality 1)", "length is required"),
     ("root (length 6)", "quality is required"),
     ("root (quality 1, length 6, strict 1)", "strict is a flag"),
     ("root (quality 1, length 6, empty yes)", "empty is a flag"),
     ("root (quality one, length 6)", "quality must be a whole number"),
     ("root (quality 1 2, length 6)", "quality must be a whole number"),
-    ("root(quality 1, length 6)", "unknown attribute '1'"),
+    ("root(quality 1, length 6)", "an attribute is not one the installer knows"),
     ("root (quality 1; length 6)", "quality must be a whole number"),
-    ("root (class 2, quality 1, length 6)", "unknown attribute 'class'"),
+    ("root (class 2, quality 1, length 6)", "an attribute is not one the installer knows"),
 ])
 def test_parse_policy_line_errors(line, message):
     with pytest.raises(ConfError) as err:
@@ -356,7 +357,7 @@ def test_parse_policy_line_errors(line, message):
 
 @pytest.mark.parametrize("lines, lineno, message", [
     (["root (quality 1, length 6)", "user (quality 1)"], 4, "length is required"),
-    (["root (quality 1, length 6)", "user (quality 1, length 6, bogus)"], 4, "unknown attribute 'bogus'"),
+    (["root (quality 1, length 6)", "user (quality 1, length 6, bogus)"], 4, "an attribute is not one the installer knows"),
 ])
 def test_parse_conf_errors_name_the_line(lines, lineno, message):
     with pytest.raises(ConfError) as err:
@@ -374,10 +375,11 @@ def test_blank_line_inside_the_value_is_an_empty_policy():
 
 
 @pytest.mark.parametrize("text, message", [
-    ("password_policies = root (quality 1, length 6)\n", "no section headers"),
-    ("[User Interface]\n[User Interface]\n", "already exists"),
-    (conf_with("root (quality 1, length 6)") + "password_policies = x\n", "already exists"),
-    ("[User Interface\nx = 1\n", "no section headers"),
+    ("password_policies = root (quality 1, length 6)\n", "line 1: expected a section header such as [User Interface]"),
+    ("[User Interface]\n[User Interface]\n", "line 2: expected each section once"),
+    (conf_with("root (quality 1, length 6)") + "password_policies = x\n",
+     "line 4: expected each option once in a section, and password_policies was given before"),
+    ("[User Interface\nx = 1\n", "line 1: expected a section header"),
 ])
 def test_parse_conf_ini_errors(text, message):
     with pytest.raises(ConfError) as err:
@@ -510,3 +512,102 @@ def test_values_of_lines_the_installer_never_uses_are_not_checked():
     parsed = acp.parse_conf(conf_with("admin (quality -1, length 6)", "root (quality 1, length 6)",
                                       "root (quality 1, length -6)"), "F40")
     assert parsed.policies["root"].minlen == 6
+
+
+# --------------------------------------------------------------------------
+# a file given by mistake: no error, warning or shown text repeats its content
+# --------------------------------------------------------------------------
+
+SECRET = "Zq7Secret"
+KICKSTART = ("#version=RHEL9\n"
+             "lang en_US.UTF-8\n"
+             "rootpw --plaintext %s\n"
+             "user --name=ops --password=%s:x\n" % (SECRET, SECRET))
+# Each is refused, for the line the message names; the message holds no text of the file.
+FOREIGN = [
+    (KICKSTART, "line 2: expected a section header such as [User Interface]"),
+    ("[User Interface]\n" + KICKSTART, "line 3 (and 1 more): expected a [section] header, 'option = value'"),
+    ("[User Interface]\nuser --password=%s\nuser --password=%s\n" % (SECRET, SECRET), "line 3: expected each option once"),
+    ("[%s]\n[%s]\n" % (SECRET, SECRET), "line 2: expected each section once"),
+    ("[User Interface]\npassword_policies = %s\n" % SECRET, "line 2: length is required, e.g. 'root (quality"),
+    ("[User Interface]\npassword_policies = root (quality %s, length 6)\n" % SECRET, "line 2: quality must be a whole"),
+    ("[User Interface]\npassword_policies = root (quality 1, length 6, %s)\n" % SECRET, "line 2: an attribute is not"),
+    ("[User Interface]\npassword_policies = root (quality 1, length 6, strict %s)\n" % SECRET, "line 2: strict is a flag"),
+    ("[User Interface]\npassword_policies = root (quality 1, length 6, , %s)\n" % SECRET, "line 2: an attribute"),
+    ("[User Interface]\ncan_change_root = %s\n" % SECRET, "line 2: can_change_root must be True or False"),
+    ("[User Interface]\ncan_change_users = %%(%s)s\n" % SECRET, "line 2: can_change_users: the installer's configparser"),
+    ("[User Interface]\npassword_policies = %%%s\n" % SECRET, "line 2: password_policies: the installer's configparser"),
+]
+
+
+@pytest.mark.parametrize("text, message", FOREIGN)
+@pytest.mark.parametrize("target", ["F40", "RHEL9"])
+def test_errors_about_a_file_name_the_line_never_its_text(text, message, target):
+    with pytest.raises(ConfError) as err:
+        acp.parse_conf(text, target, "/srv/ks/host.cfg")
+    assert str(err.value).startswith("/srv/ks/host.cfg")
+    assert message in str(err.value)
+    assert SECRET not in str(err.value) and SECRET.lower() not in str(err.value).lower()
+
+
+def test_warnings_about_a_file_name_the_line_never_its_text():
+    text = conf_with("%s (quality 1, length 6)" % SECRET, "root (quality 1, length 6)",
+                     "root (quality 2000, length 6)")
+    parsed = acp.parse_conf(text, "F40", "x.conf")
+    assert "x.conf, line 3: the policy's name is not one the installer uses" in parsed.warnings[0]
+    assert not any(SECRET in warning for warning in parsed.warnings)
+
+
+def test_a_kickstart_is_not_configuration_and_says_so():
+    with pytest.raises(ac.NotConfError):
+        acp.parse_conf(KICKSTART, "F40")
+    with pytest.raises(ConfError) as err:
+        acp.parse_conf("[User Interface]\npassword_policies = root (quality 1)\n", "F40")
+    assert not isinstance(err.value, ac.NotConfError)  # a drop-in with a mistake in it
+
+
+def test_what_is_shown_of_a_file_is_its_policy_text_only():
+    ours = acr.render_conf(ac.conf_policies(product="server", target="F40"))[0]
+    assert acp.policy_text_only(ours, "F40") == ours  # what this collection writes, all of it
+    text = ("# %s\n"
+            "[client]\n"
+            "password = %s\n"
+            "\n"
+            "[User Interface]\r\n"
+            "can_change_root = yes\n"
+            "can_change_users = %s\n"
+            "hidden_spokes = %s\n"
+            "password_policies = root (quality 1, length 6)\n"
+            "    %s (quality 1, length 6)\n"
+            "    ; %s\n"
+            "    user (quality 1, length 6, %s)\n"
+            "    luks (quality 1, length 8, strict)\x0c"
+            "    %s" % ((SECRET,) * 8))
+    assert acp.policy_text_only(text, "F40") == (
+        "<line 1 not shown>\n"
+        "<line 2 not shown>\n"
+        "<line 3 not shown>\n"
+        "\n"
+        "[User Interface]\r\n"
+        "can_change_root = yes\n"
+        "<line 7 not shown>\n"
+        "<line 8 not shown>\n"
+        "password_policies = root (quality 1, length 6)\n"
+        "<line 10 not shown>\n"
+        "<line 11 not shown>\n"
+        "<line 12 not shown>\n"
+        "    luks (quality 1, length 8, strict)\x0c"
+        "<line 14 not shown>")
+    assert acp.policy_text_only(KICKSTART, "F40") == "".join("<line %d not shown>\n" % n for n in range(1, 5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(line=fs.policy_line_texts(), at=st.integers(min_value=0, max_value=200))
+def test_no_message_about_a_policy_line_repeats_it(line, at):
+    line = line[:at] + "ZqX" + line[at:]  # anywhere: in a name, an attribute, a number, a separator
+    try:
+        parsed = acp.parse_conf(conf_with(line, "root (quality 1, length 6)"), "F40", "x.conf")
+    except ConfError as exc:
+        assert "ZqX" not in str(exc) and "x.conf, line " in str(exc)
+        return
+    assert not any("ZqX" in warning for warning in parsed.warnings)

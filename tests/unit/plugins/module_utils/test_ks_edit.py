@@ -352,6 +352,78 @@ def test_bad_input(kwargs, message):
         edit_kickstart("#version=F33\n", **kwargs)
 
 
+# --- line boundaries -------------------------------------------------------
+# pykickstart (so the installer) splits a kickstart with str.splitlines(): a
+# vertical tab, form feed, \x1c-\x1e, NEL, U+2028 and U+2029 end a line too.
+
+BREAKS = ["\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"]
+# int() takes these as blanks around a number, so a line may end in one right after a value.
+INT_BLANKS = ["\x0b", "\x0c", "\x85", "\u2028", "\u2029"]
+
+
+def root_end(brk):
+    """How root's line ends: right after its last value where the installer reads that, else after a comment."""
+    return brk if brk in INT_BLANKS else " # root" + brk
+
+
+def broken_kickstart(brk):
+    """A kickstart with ``brk`` ending lines and in the middle of what an editor shows as one line."""
+    return ("#version=F33\n"
+            "# lab kickstart" + brk + "# second comment\n"            # mid-line, an other line
+            "lang en_US.UTF-8 # locale" + brk +                      # line end, an other line
+            brk +                                                    # a line that is only the break
+            "%anaconda\n"
+            "pwpolicy root --minlen=6 --minquality=1" + root_end(brk) +  # line end, a pwpolicy line
+            "pwpolicy user --minlen=6 --minquality=1 --emptyok # user" + brk +
+            "pwpolicy luks --minlen=6 --minquality=1 # luks" + brk + "# after luks\n"  # mid-line
+            "%end\n")
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize("brk", BREAKS)
+def test_line_breaks_of_the_installer_are_kept_byte_for_byte(brk, validate):
+    text = broken_kickstart(brk)
+    lines = text.splitlines(True)
+    result = edit_kickstart(text, {"root": {"minlen": 10}, "luks": {"minlen": 20}}, validate=validate)
+    new = result.text.splitlines(True)
+    assert len(new) == len(lines)
+    changed = [i for i, (old, now) in enumerate(zip(lines, new)) if old != now]
+    assert changed == [6, 8]
+    # after a value the break would glue to the last word ("--emptyok\x0c"): it goes after an empty comment
+    assert new[6] == "pwpolicy root --minlen=10 --minquality=1 --notstrict --nochanges --emptyok" + \
+        (" #" + brk if brk in INT_BLANKS else " # root" + brk)
+    assert new[8] == "pwpolicy luks --minlen=20 --minquality=1 --notstrict --nochanges --emptyok # luks" + brk
+    assert parse_kickstart(result.text).policies == result.policies
+    assert result.policies["root"].minlen == 10 and result.policies["user"].minlen == 6
+    assert not edit_kickstart(result.text, {"root": {"minlen": 10}, "luks": {"minlen": 20}}, validate=validate).changed
+    removed = edit_kickstart(result.text, {"luks": {}}, state="absent", validate=validate)
+    assert removed.text == "".join(new[:8] + new[9:])
+    assert edit_kickstart(removed.text, {"luks": {"minlen": 20}}, validate=validate).text.splitlines(True)[:8] == new[:8]
+
+
+@pytest.mark.parametrize("validate", [True, False])
+@pytest.mark.parametrize("brk", BREAKS)
+def test_line_numbers_count_the_breaks_the_installer_counts(brk, validate):
+    text = "#version=F33\n# one" + brk + "# two\n%anaconda\npwpolicy root --bogus\n%end\n"
+    with pytest.raises(KickstartEditError) as err:
+        edit_kickstart(text, {"root": {}}, validate=validate)
+    assert err.value.lineno == 5  # as pykickstart numbers it: "# one" and "# two" are two lines
+
+
+@pytest.mark.parametrize("brk", BREAKS)
+def test_a_section_after_a_last_line_ending_in_a_break_adds_no_blank_line(brk):
+    text = "#version=F33\nlang en_US.UTF-8 # locale" + brk
+    result = edit_kickstart(text, {"root": {}})
+    assert result.text.startswith(text + "\n%anaconda\n")  # one blank line, as after "\n"
+    assert edit_kickstart(result.text, state="absent").text == text
+
+
+def test_an_edit_that_would_join_a_lone_cr_to_a_blank_line_is_refused():
+    text = "#version=F33\r%anaconda\rpwpolicy root --minlen=6\rpwpolicy user --minlen=7 #\x0c\n%end\r"
+    with pytest.raises(KickstartEditError, match="join two lines"):
+        edit_kickstart(text, {"user": {}}, state="absent")
+
+
 # --- release matrix --------------------------------------------------------
 
 @pytest.mark.parametrize("target", ["F35", "F36", "F40", "RHEL10", "DEVEL"])

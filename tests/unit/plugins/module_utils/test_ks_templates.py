@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
 from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
@@ -108,3 +108,87 @@ def test_an_unterminated_script_section_is_an_error_not_a_place_for_the_policy()
     with pytest.raises(KickstartEditError, match="line 2: section %post does not end with %end") as err:
         edit_kickstart("lang en_US.UTF-8\n%post\necho hi\n", WANTED, target="F33", validate=False)
     assert err.value.lineno == 2
+
+
+# A Cobbler template choosing the root policy with Cheetah's #if/#else, which pykickstart reads as comments.
+CHEETAH_BRANCHES = COBBLER_CHEETAH + (
+    "%anaconda\n"
+    "#if $getVar('hardened', '') == 'yes'\n"
+    "pwpolicy root --minlen=15 --minquality=50 --strict\n"
+    "#else\n"
+    "pwpolicy root --minlen=8 --minquality=1\n"
+    "#end if\n"
+    "%end\n")
+BRANCH_START = len(COBBLER_CHEETAH.splitlines()) + 1  # the %anaconda line
+
+
+def lines_of(text):
+    return text.splitlines(True)
+
+
+@pytest.mark.parametrize("target", ["RHEL7", "F33", "RHEL9"])
+def test_a_policy_in_each_cheetah_branch_is_edited_in_place_not_removed(target):
+    result = edit_kickstart(CHEETAH_BRANCHES, WANTED, target=target, validate=False)
+    before, after = lines_of(CHEETAH_BRANCHES), lines_of(result.text)
+    assert len(after) == len(before)
+    changed = [i + 1 - BRANCH_START for i, (old, new) in enumerate(zip(before, after)) if old != new]
+    assert changed == [2, 4]  # both branches' lines, nothing else
+    assert after[BRANCH_START + 1] == after[BRANCH_START + 3]
+    assert after[BRANCH_START + 1].startswith("pwpolicy root --minlen=12 --minquality=40 --strict ")
+    assert any("lines %d, %d: pwpolicy root is inside a Cheetah block" % (BRANCH_START + 2, BRANCH_START + 4) in w
+               and "none is removed as a duplicate" in w for w in result.warnings)
+    again = edit_kickstart(result.text, WANTED, target=target, validate=False)
+    assert not again.changed and again.text == result.text
+
+
+def test_a_policy_already_right_in_one_branch_is_still_set_in_the_other():
+    result = edit_kickstart(CHEETAH_BRANCHES, {"root": {"minlen": 15, "minquality": 50, "strict": True}},
+                            target="RHEL7", validate=False)
+    branch_lines = lines_of(result.text)[BRANCH_START + 1:BRANCH_START + 4:2]
+    assert branch_lines[0] == "pwpolicy root --minlen=15 --minquality=50 --strict\n"  # equivalent: untouched
+    assert branch_lines[1].startswith("pwpolicy root --minlen=15 --minquality=50 --strict ")
+
+
+def test_duplicates_in_one_branch_and_at_the_top_are_still_duplicates():
+    text = ("%anaconda\n"
+            "pwpolicy root --minlen=6\n"
+            "#if $x\n"
+            "pwpolicy root --minlen=7\n"
+            "pwpolicy root --minlen=8\n"
+            "#for $i in $range(2)\n"
+            "pwpolicy root --minlen=9\n"
+            "#end for\n"
+            "#else\n"
+            "pwpolicy luks --minlen=20\n"
+            "#end if\n"
+            "pwpolicy root --minlen=10\n"
+            "%end\n")
+    result = edit_kickstart(text, {"root": {"minlen": 12}, "user": {}}, target="F33", validate=False)
+    kept = [line for line in lines_of(result.text) if line.startswith("pwpolicy")]
+    root = "pwpolicy root --minlen=12 --minquality=1 --notstrict --nochanges --emptyok\n"
+    user = "pwpolicy user --minlen=6 --minquality=1 --notstrict --nochanges --emptyok\n"
+    # one line at the top, one in the #if branch, one in the #for block; the luks branch as it was;
+    # the new user line after the root line outside every block
+    assert kept == [root, user, root, root, "pwpolicy luks --minlen=20\n"]
+    assert result.text.startswith("%anaconda\n" + root + user + "#if $x\n")
+
+
+def test_read_policies_warns_about_a_policy_inside_a_cheetah_block():
+    read = read_policies(CHEETAH_BRANCHES, "RHEL7", validate=False)
+    assert any("pwpolicy root is inside a Cheetah block" in w for w in read.warnings)
+
+
+@pytest.mark.parametrize("text", [
+    "%anaconda\n# if hardened\npwpolicy root --minlen=7\n# else\npwpolicy root --minlen=8\n# end if\n%end\n",
+    "%anaconda\n#for the lab\npwpolicy root --minlen=7\npwpolicy root --minlen=8\n%end\n",
+])
+def test_comments_that_only_look_like_cheetah_are_comments(text):
+    result = edit_kickstart(text, {"root": {"minlen": 12}}, target="F33", validate=False)
+    assert sum(line.startswith("pwpolicy root") for line in lines_of(result.text)) == 1
+    assert not any("Cheetah" in w for w in result.warnings)
+
+
+def test_when_validating_the_installer_reads_cheetah_lines_as_comments():
+    text = "#version=F33\n" + CHEETAH_BRANCHES[len(COBBLER_CHEETAH):]
+    result = edit_kickstart(text, WANTED)
+    assert sum(line.startswith("pwpolicy root") for line in lines_of(result.text)) == 1

@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 import gzip
+import json
 import os
 
 import pytest
@@ -88,7 +89,7 @@ def test_parser_warnings_come_back(capsys):
     text = CONF + "    admin (quality 1, length 1)\n    root (quality 1, length 1)\n"
     result = ok(capsys, content=text, target="F40")
     assert result["policies"] == [ROOT, USER, LUKS]
-    assert "line 7: policy 'admin' is not one the installer uses" in warnings(result)
+    assert "line 7: the policy's name is not one the installer uses" in warnings(result)
     assert "line 8: policy 'root' is given again; the installer uses the first one" in warnings(result)
 
 
@@ -96,7 +97,7 @@ def test_parser_warnings_come_back(capsys):
     (dict(content=CONF, target="RHEL8"), "kickstart.pwpolicy.ks_pwpolicy"),
     (dict(content=CONF, target="F99x"), "unknown target"),
     (dict(content="[User Interface]\npassword_policies =\n  root (quality 1)\n", target="F40"),
-     "content, line 3: 'root (quality 1)': length is required"),
+     "content, line 3: length is required"),
     (dict(content="password_policies = root\n", target="F40"), "content is not a valid anaconda configuration"),
     (dict(content="[User Interface]\ncan_change_root = maybe\n", target="F40"), "can_change_root must be True or False"),
     (dict(target="F40"), "one of the following is required: path, content"),
@@ -144,3 +145,40 @@ def test_writer_does_not_warn_when_writing(capsys):
     for args in (dict(policies={}), dict(product="server")):
         result = write_ok(capsys, target="F40", **args)
         assert "anaconda_conf_info" not in deprecations(result)
+
+
+# --------------------------------------------------------------------------
+# a file given by mistake (a kickstart): never quoted
+# --------------------------------------------------------------------------
+
+SECRET = "Zq7Secret"
+KICKSTART = ("#version=RHEL9\nlang en_US.UTF-8\nrootpw --plaintext %s\nuser --name=ops --password=%s:x\n"
+             % (SECRET, SECRET))
+
+
+def shown(result):
+    """Everything the run shows but the arguments it echoes."""
+    return json.dumps(dict((key, value) for key, value in result.items() if key != "invocation"))
+
+
+@pytest.mark.parametrize("text, message", [
+    (KICKSTART, "line 2: expected a section header such as [User Interface]"),
+    ("[User Interface]\n" + KICKSTART, "line 3 (and 1 more): expected a [section] header"),
+    ("[User Interface]\npassword_policies = root (quality 1, length %s)\n" % SECRET, "line 2: length must be"),
+])
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_a_kickstart_read_by_mistake_is_never_quoted(capsys, tmp_path, text, message, check_mode):
+    path = tmp_path / "host.ks"
+    path.write_text(text)
+    for args in (dict(path=str(path)), dict(content=text)):
+        result = run(capsys, target="RHEL10", check_mode=check_mode, **args)
+        assert result["failed"] is True and message in result["msg"]
+        assert SECRET not in shown(result)
+
+
+def test_conf_shows_the_policy_lines_of_a_file_only(capsys):
+    text = "[client]\npassword = %s\n\n%s# %s\n" % (SECRET, CONF, SECRET)
+    result = ok(capsys, content=text, target="F40")
+    assert result["policies"] == [ROOT, USER, LUKS]
+    assert result["conf"] == "<line 1 not shown>\n<line 2 not shown>\n\n%s<line 10 not shown>\n" % CONF
+    assert SECRET not in shown(result)

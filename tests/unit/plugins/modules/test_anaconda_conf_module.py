@@ -72,13 +72,13 @@ def test_dest_check_mode_writes_nothing(capsys, tmp_path):
     assert result["changed"] is False
 
 
-def test_dest_mode_and_unparsable_previous_file(capsys, tmp_path):
+def test_dest_mode_and_unreadable_previous_drop_in(capsys, tmp_path):
     dest = tmp_path / "90.conf"
-    dest.write_text("this is not an ini file\n")
+    dest.write_text("[User Interface]\npassword_policies = root (quality 1)\n")
     result = ok(capsys, product="workstation", target="F40", dest=str(dest), mode="0600")
     assert result["changed"] is True
     assert result["previous"] == []
-    assert "not a valid anaconda configuration" in warnings(result)
+    assert "line 2: length is required" in warnings(result) and "it will be replaced" in warnings(result)
     assert stat.S_IMODE(os.stat(str(dest)).st_mode) == 0o600
     again = ok(capsys, product="workstation", target="F40", dest=str(dest), mode="0640")
     assert again["changed"] is True  # only the mode
@@ -159,14 +159,14 @@ def test_image_check_mode(capsys, tmp_path):
     assert result["changed"] is True and not image.exists()
 
 
-def test_not_an_image_is_replaced_with_warning_and_backup(capsys, tmp_path):
+def test_a_damaged_image_is_replaced_with_warning_and_backup(capsys, tmp_path):
     image = tmp_path / "updates.img"
-    image.write_bytes(b"not an image")
+    image.write_bytes(b"\x1f\x8bnot an image")
     result = ok(capsys, target="RHEL10", updates_image=str(image), backup=True, policies=[])
     assert result["changed"] is True
     assert "is not a readable updates image" in warnings(result)
     with open(result["backup_image"], "rb") as stream:
-        assert stream.read() == b"not an image"
+        assert stream.read() == b"\x1f\x8bnot an image"
     assert ui.image_files(ui.read_image(image.read_bytes()))[DROPIN].decode() == result["conf"]
 
 
@@ -272,3 +272,82 @@ def test_check_mode_reports_a_change_when_the_directory_is_not_there_yet(capsys,
                 dest=str(missing / "90.conf"), updates_image=str(missing / "updates.img"))
     assert result["changed"] is True
     assert not missing.exists()
+
+
+# --------------------------------------------------------------------------
+# a file given by mistake (a kickstart): never quoted, never replaced
+# --------------------------------------------------------------------------
+
+SECRET = "Zq7Secret"
+KICKSTART = ("#version=RHEL9\nlang en_US.UTF-8\nrootpw --plaintext %s\nuser --name=ops --password=%s:x\n"
+             % (SECRET, SECRET))
+# INI files that are no drop-in of ours, or a broken one: replaced (the module owns dest), shown masked.
+OTHER_INI = [
+    "[client]\npassword = %s\n" % SECRET,
+    "[User Interface]\ncan_change_root = %s\n" % SECRET,
+    "[User Interface]\npassword_policies =\n    root (quality 1, length 6)\n    %s (quality 1, length 6)\n" % SECRET,
+    "[User Interface]\npassword_policies = root (quality %s, length 6)\n" % SECRET,
+]
+
+
+def shown(result):
+    """Everything the run shows: its result (the arguments it echoes left out), warnings and diff included."""
+    return json.dumps(dict((key, value) for key, value in result.items() if key != "invocation"))
+
+
+@pytest.mark.parametrize("check_mode", [False, True])
+@pytest.mark.parametrize("text", [KICKSTART, "[User Interface]\n" + KICKSTART])
+def test_a_kickstart_as_dest_is_refused_and_never_quoted(capsys, tmp_path, text, check_mode):
+    dest = tmp_path / "host.ks"
+    dest.write_text(text)
+    result = run(capsys, product="server", target="RHEL10", dest=str(dest), diff=True, check_mode=check_mode,
+                 backup=True)
+    assert result["failed"] is True and "diff" not in result
+    assert "%s is not a valid anaconda configuration file: line " % dest in result["msg"]
+    assert "it is not replaced: point dest at the drop-in" in result["msg"]
+    assert SECRET not in shown(result)
+    assert dest.read_text() == text and os.listdir(str(tmp_path)) == ["host.ks"]
+
+
+@pytest.mark.parametrize("text", OTHER_INI)
+def test_a_diff_of_another_ini_file_shows_its_policy_lines_only(capsys, tmp_path, text):
+    dest = tmp_path / "90.conf"
+    dest.write_text(text)
+    check = ok(capsys, product="server", target="RHEL10", dest=str(dest), diff=True, check_mode=True)
+    result = ok(capsys, product="server", target="RHEL10", dest=str(dest), diff=True)
+    for run_result in (check, result):
+        assert run_result["changed"] is True and "not shown>" in run_result["diff"]["before"]
+        assert SECRET not in shown(run_result)
+    assert dest.read_text() == result["conf"]
+
+
+@pytest.mark.parametrize("text", [KICKSTART] + OTHER_INI)
+def test_content_mode_never_shows_a_foreign_line(capsys, text):
+    result = ok(capsys, product="server", target="RHEL10", content=text, diff=True)
+    assert result["changed"] is True and "not shown>" in result["diff"]["before"]
+    assert SECRET not in shown(result)
+
+
+def test_a_kickstart_in_the_image_or_as_the_image_is_never_quoted(capsys, tmp_path):
+    image = tmp_path / "updates.img"
+    image.write_bytes(ui.build_image({DROPIN: KICKSTART}))
+    result = ok(capsys, product="server", target="RHEL10", updates_image=str(image), diff=True)
+    assert result["changed"] is True and "<line 3 not shown>" in result["diff"]["before"]
+    assert "line 2: expected a section header" in warnings(result) and SECRET not in shown(result)
+    image.write_text(KICKSTART)
+    for check_mode in (True, False):
+        result = run(capsys, product="server", target="RHEL10", updates_image=str(image), diff=True,
+                     check_mode=check_mode)
+        assert result["failed"] is True and "it is neither gzip data nor a newc cpio archive" in result["msg"]
+        assert "it is not replaced" in result["msg"] and SECRET not in shown(result)
+    assert image.read_text() == KICKSTART
+
+
+@pytest.mark.parametrize("source", ["dest", "updates_image", "content"])
+def test_the_deprecated_read_mode_never_quotes_a_kickstart(capsys, tmp_path, source):
+    path = tmp_path / "host.ks"
+    path.write_text(KICKSTART)
+    args = dict(content=KICKSTART) if source == "content" else {source: str(path)}
+    result = run(capsys, target="RHEL10", diff=True, **args)
+    assert result["failed"] is True and ("line 2" in result["msg"] or "neither gzip" in result["msg"])
+    assert SECRET not in shown(result)
