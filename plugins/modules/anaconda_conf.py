@@ -201,7 +201,6 @@ backup_image:
 
 import os
 
-from ansible.module_utils.basic import AnsibleModule
 from ansible.module_utils.common.text.converters import to_bytes, to_native
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
@@ -216,6 +215,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    TextModule,
     conf_name_option,
     conf_target_option,
     policy_options,
@@ -458,7 +458,7 @@ def _compare_content(module, result, diffs, content_text, conf):
 
 
 def main():
-    module = AnsibleModule(
+    module = TextModule(
         argument_spec=spec(
             policy_options(), conf_target_option(), conf_name_option(),
             dest=dict(type="path"),

@@ -140,7 +140,6 @@ warnings:
 
 import os
 
-from ansible.module_utils.basic import AnsibleModule
 from ansible.module_utils.common.text.converters import to_native
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import (
@@ -152,6 +151,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf, policy_text_only
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    TextModule,
     conf_name_option,
     conf_target_option,
     read_source_options,
@@ -220,7 +220,7 @@ def _read(module, result):
 
 
 def main():
-    module = AnsibleModule(
+    module = TextModule(
         argument_spec=spec(read_source_options(), conf_target_option(), conf_name_option()),
         supports_check_mode=True,
         **read_source_rules()

@@ -9,7 +9,7 @@ import pytest
 from ansible.module_utils.ansible_release import __version__ as ansible_version
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import HIDDEN_TEXT
-from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy, ks_pwpolicy_info
+from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf, anaconda_conf_info, ks_pwpolicy, ks_pwpolicy_info
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
 
 SECRET = "Tr0ub4dor&3-horse"
@@ -20,12 +20,16 @@ ASK = dict(_ansible_inject_invocation=True) \
 
 BAD_ARGUMENTS = [
     dict(bogus=1),                    # an unknown option
-    dict(validate="maybe"),           # a value of the wrong type
+    dict(conf_name=["x"]),            # a value of the wrong type
     dict(target=["F33"]),             # a list for a string
 ]
 
 
-@pytest.mark.parametrize("module", [ks_pwpolicy, ks_pwpolicy_info], ids=["ks_pwpolicy", "ks_pwpolicy_info"])
+# The conf modules are given a kickstart by mistake as often as a drop-in.
+MODULES = [ks_pwpolicy, ks_pwpolicy_info, anaconda_conf, anaconda_conf_info]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["ks_pwpolicy", "ks_pwpolicy_info", "anaconda_conf", "anaconda_conf_info"])
 @pytest.mark.parametrize("bad", BAD_ARGUMENTS, ids=["unknown", "type", "list"])
 def test_argument_errors_hide_the_text(capsys, module, bad):
     run = module_calls(module.main)[0]
