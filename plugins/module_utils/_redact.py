@@ -150,11 +150,11 @@ def line_secrets(line):
     if not words or not _may_hold_secret(words[0], line):
         return ()
     secrets = set()
-    for word in words[1:]:
+    for word in set(words[1:]):  # each distinct word once: a long line may repeat a few words
         value = _option_value(word)
         if value and not value.startswith("-"):
             secrets.add(value)
-    for word in line.split()[1:]:
+    for word in set(line.split()[1:]):
         value = _option_value(word)
         if len(value) > 2 and not value.startswith("-"):
             secrets.add(value)
