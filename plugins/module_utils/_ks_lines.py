@@ -6,7 +6,8 @@
 
 The error class of kickstart reading and editing, the release a kickstart is
 for (``target`` or its ``#version=`` line), line endings and inline comments,
-and the bounds that keep hostile input from taking pykickstart minutes.
+the words of a line (:func:`split_words`, shlex's words in linear time), and
+the bounds that keep hostile input from taking pykickstart minutes.
 """
 
 from __future__ import absolute_import, division, print_function
