@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit] [--series 10,100,1000]
+    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear] [--series 10,100,1000]
 
 1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
            vs a bare pykickstart parse of the same text
@@ -18,7 +18,12 @@
            on both sides: the per-host cost against the host count;
 4. audit:  the kickstart.pwpolicy.audit playbook over 1,000 hosts with three
            vaulted secrets each (its wall time must stay under 60 s)
-           vs the same number of raw libpwquality check() calls.
+           vs the same number of raw libpwquality check() calls;
+5. linear: hostile shapes that once took time growing with the square of
+           their size (a 10 MB kickstart with one long word, 80 KB drop-ins
+           with a long blank run or many %%, a 16 MiB updates image of empty
+           gzip members), read at twice the size vs once: a ratio near 2 is
+           linear, near 4 quadratic (--scale shrinks them, to run the old code).
 
 Each measurement is the median of --runs runs (the role plays: one run each).
 Run through `make bench`.  Besides printing, it writes build/bench/results.md
@@ -27,6 +32,7 @@ build/bench/scaling.png; `benchmarks/publish.py` copies them into the docs.
 """
 
 import argparse
+import gzip
 import os
 import random
 import shutil
@@ -49,6 +55,9 @@ import results  # noqa: E402
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_edit as ks  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality, _verdict  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
 
 TARGET = "RHEL9"
@@ -264,12 +273,69 @@ def bench_audit(runs):
         print("  audit wall time %.1f s (limit %.0f s): %s" % (ours, AUDIT_LIMIT, "ok" if ours < AUDIT_LIMIT else "OVER"))
 
 
+# --- 5. linear time on hostile shapes ----------------------------------------
+
+def long_word_kickstart(size):
+    """A kickstart of ``size`` characters, nearly all one word on a pwpolicy line (read, then refused)."""
+    head = "#version=%s\nlang en_US.UTF-8\n%%anaconda\npwpolicy root --minlen=6 " % TARGET
+    return head + "x" * (size - len(head) - 6) + "\n%end\n"
+
+
+def blank_run_conf(size, continuation):
+    """A drop-in of ``size`` characters, nearly all one run of blanks inside a continuation or an option line."""
+    line = "  x%sy\n" if continuation else "x%sy = 1\n"
+    head, tail = "[User Interface]\nother = 1\n", "password_policies = root (quality 1, length 6)\n"
+    return head + line % (" " * (size - len(head) - len(tail) - 8)) + tail
+
+
+def percent_conf(size):
+    """A drop-in of ``size`` characters, nearly all ``%%`` on a password_policies line (read, then refused)."""
+    head = "[User Interface]\npassword_policies = root (quality 1, length 6)\n  "
+    return head + "%%" * ((size - len(head) - 1) // 2) + "\n"
+
+
+def empty_members_image(size):
+    """An updates image of ``size`` bytes: a drop-in, then empty gzip members."""
+    image = _updates_image.build_image({"etc/anaconda/conf.d/90-x.conf": "[User Interface]\n"})
+    empty = gzip.compress(b"", mtime=0)
+    return image + empty * ((size - len(image)) // len(empty))
+
+
+def read_or_refuse(func, data):
+    def call():
+        try:
+            func(data)
+        except PwpolicyError:
+            pass
+    return call
+
+
+def bench_linear(runs, scale):
+    print("5. hostile shapes at twice the size vs once (ratio near 2: linear; near 4: quadratic)")
+    shapes = (
+        ("kickstart, one long word in %%anaconda, %s" , 10 * 1000 * 1000, long_word_kickstart,
+         lambda text: ks.edit_kickstart(text, product="server", target=TARGET)),
+        ("drop-in, one long continuation line, %s", 80 * 1000, lambda n: blank_run_conf(n, True), parse_conf),
+        ("drop-in, blank run in an option line, %s", 80 * 1000, lambda n: blank_run_conf(n, False), parse_conf),
+        ("drop-in, a value of %%%%, %s", 80 * 1000, percent_conf, parse_conf),
+        ("updates image of empty gzip members, %s", 16 * 1024 * 1024, empty_members_image, _updates_image.read_image),
+    )
+    for label, size, make, read in shapes:
+        size = int(size * scale)
+        once, twice = make(size), make(2 * size)
+        base = median_time(read_or_refuse(read, once), max(1, min(runs, 3)))
+        ours = median_time(read_or_refuse(read, twice), max(1, min(runs, 3)))
+        report(label % ("%s vs %s bytes" % (format(len(twice), ","), format(len(once), ","))), ours, base, 1, "file")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role,series,audit")
+    parser.add_argument("--only", default="edit,check,role,series,audit,linear")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="size factor of the linear shapes (default %(default)s)")
     args = parser.parse_args()
     chosen = set(args.only.split(","))
     started = time.time()
@@ -281,7 +347,8 @@ def main():
              ("role", lambda: bench_role.bench_role(ROOT, COLLECTIONS_DIR)),
              ("series", lambda: bench_role.bench_series(ROOT, COLLECTIONS_DIR,
                                                         [int(n) for n in args.series.split(",") if n])),
-             ("audit", lambda: bench_audit(1)))
+             ("audit", lambda: bench_audit(1)),
+             ("linear", lambda: bench_linear(args.runs, args.scale)))
     for name, step in steps:
         if name in chosen:
             SECTION["name"] = name

@@ -16,7 +16,8 @@ import platform
 from benchlib import ROWS, SERIES
 
 SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"),
-                  ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"))
+                  ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"),
+                  ("linear", "Hostile input, twice the size"))
 
 
 def machine():

@@ -36,12 +36,70 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import
 
 # configparser's section header rule.
 _SECTION_RE = re.compile(r"\[(?P<header>.+)\]")
-_OPTION_RE = re.compile(r"^(?P<key>[^=:\s][^=:]*?)\s*[=:]\s*(?P<value>.*)$")
 _INT_ATTRS = {"quality": "minquality", "length": "minlen"}
 _FLAG_ATTRS = {"strict": "strict", "empty": "emptyok"}
 # configparser's boolean words (case-insensitive), as the installer reads them.
 _BOOL_WORDS = {"1": True, "yes": True, "true": True, "on": True,
                "0": False, "no": False, "false": False, "off": False}
+
+
+class _Interpolation(configparser.BasicInterpolation):
+    """configparser's interpolation (``%%`` and ``%(name)s``), reading a value by index.
+
+    The standard one slices off what it has read at every ``%``, copying the
+    rest of the value each time: time quadratic in a value of many ``%%``.
+    Results and errors are the same.
+    """
+
+    def _interpolate_some(self, parser, option, accum, rest, section, map, depth):  # pylint: disable=redefined-builtin
+        rawval = parser.get(section, option, raw=True, fallback=rest)
+        if depth > configparser.MAX_INTERPOLATION_DEPTH:
+            raise configparser.InterpolationDepthError(option, section, rawval)
+        index = 0
+        while index < len(rest):
+            percent = rest.find("%", index)
+            if percent < 0:
+                accum.append(rest[index:])
+                return
+            accum.append(rest[index:percent])
+            follow = rest[percent + 1:percent + 2]
+            if follow == "%":
+                accum.append("%")
+                index = percent + 2
+            elif follow == "(":
+                match = self._KEYCRE.match(rest, percent)
+                if match is None:
+                    raise configparser.InterpolationSyntaxError(
+                        option, section, "bad interpolation variable reference %r" % rest[percent:])
+                index = match.end()
+                try:
+                    value = map[parser.optionxform(match.group(1))]
+                except KeyError:
+                    raise configparser.InterpolationMissingOptionError(
+                        option, section, rawval, parser.optionxform(match.group(1)))
+                if "%" in value:
+                    self._interpolate_some(parser, option, accum, value, section, map, depth + 1)
+                else:
+                    accum.append(value)
+            else:
+                raise configparser.InterpolationSyntaxError(
+                    option, section, "'%%' must be followed by '%%' or '(', found: %r" % (rest[percent:],))
+
+
+class _ConfigParser(configparser.ConfigParser):
+    """``configparser.ConfigParser`` with its default settings, read in time linear in the text.
+
+    Its option rule ``(?P<option>.*?)\\s*(?P<vi>=|:)\\s*(?P<value>.*)$`` tries
+    every blank run once for each character before it (quadratic on a line
+    with a long run of blanks); this one matches the same on every line (a
+    line holds no newline): the text before the first ``=`` or ``:`` without
+    its trailing blanks, the delimiter, and the rest without its leading blanks.
+    """
+
+    OPTCRE = re.compile(r"(?P<option>(?:\s*[^\s=:])*)\s*(?P<vi>[=:])\s*(?P<value>.*)$")
+
+    def __init__(self):
+        super(_ConfigParser, self).__init__(interpolation=_Interpolation())
 
 
 def _split_two(text):
@@ -120,8 +178,8 @@ def _option_start(raw, in_section, option):
     header = _SECTION_RE.match(stripped)
     if header:
         return header.group("header") == SECTION, None
-    match = _OPTION_RE.match(stripped) if in_section else None
-    if match and match.group("key").strip().lower() == option:
+    match = _ConfigParser.OPTCRE.match(stripped) if in_section else None
+    if match and match.group("option").lower() == option:
         return in_section, match.group("value").strip()
     return in_section, None
 
@@ -151,9 +209,10 @@ def _value_lines(text, option):
             break
     while values and not values[-1][1]:
         values.pop()
-    while values and not values[0][1]:
-        values.pop(0)
-    return found, values
+    first = 0
+    while first < len(values) and not values[first][1]:
+        first += 1
+    return found, values[first:]
 
 
 def _line_ref(lineno):
@@ -293,7 +352,7 @@ def parse_conf(text, target=None, source="configuration"):
     when set, else from the release's default.
     """
     release = conf_release(target)
-    parser = configparser.ConfigParser()
+    parser = _ConfigParser()
     try:
         parser.read_string(text, source)
     except configparser.Error as exc:

@@ -6,7 +6,8 @@
 
 The error class of kickstart reading and editing, the release a kickstart is
 for (``target`` or its ``#version=`` line), line endings and inline comments,
-and the bounds that keep hostile input from taking pykickstart minutes.
+the words of a line (:func:`split_words`, shlex's words in linear time), and
+the bounds that keep hostile input from taking pykickstart minutes.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -37,6 +38,12 @@ MAX_COMMAND_WORDS = 256
 # stay far below these counts.
 MAX_COMMAND_LINES = 2000
 MAX_PACKAGE_LINES = 4000
+# pykickstart splits every command line and section line (``%...``) with
+# Python's shlex, in time that grows with the square of a word's length, and
+# reads command lines at about half a microsecond a character: these bound a
+# line and all command lines together (a long sshkey line is some 3,000).
+MAX_LINE_CHARS = 16384
+MAX_COMMAND_CHARS = 4 * 1024 * 1024
 _WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 # Cheetah (Cobbler's templates) blocks: pykickstart reads their directive lines ("#if $x",
 # "#else", "#end if") as comments, so they may stand inside a %anaconda section, and the
@@ -111,6 +118,79 @@ def comment_start(text):
     return None
 
 
+# Runs that split_words copies whole: unquoted word characters, and text inside double quotes.
+_PLAIN_RUN = re.compile(r"[^ \t\r\n#'\"\\]+")
+_DOUBLE_RUN = re.compile(r'[^"\\]+')
+_BLANKS = " \t\r\n"
+
+
+def split_words(line):
+    """The words of ``line`` exactly as ``shlex.split(line, comments=True)`` gives them.
+
+    shlex adds a word one character at a time to a string, which takes time
+    growing with the square of the word's length; this reads runs of plain
+    characters at once and joins each word's pieces once, in time linear in
+    the line.  Like shlex (POSIX mode) it raises ``ValueError("No closing
+    quotation")`` or ``ValueError("No escaped character")``.
+    """
+    words = []
+    word = None  # the pieces of the word being read; None between words
+    index, end = 0, len(line)
+    while index < end:
+        char = line[index]
+        if char in _BLANKS or char == "#":
+            if word is not None:
+                words.append("".join(word))
+                word = None
+            if char == "#":  # a comment runs to the end of the line ("\n")
+                newline = line.find("\n", index)
+                index = end if newline < 0 else newline
+            index += 1
+            continue
+        if word is None:
+            word = []
+        if char == "\\":
+            if index + 1 == end:
+                raise ValueError("No escaped character")
+            word.append(line[index + 1])
+            index += 2
+        elif char == "'":
+            close = line.find("'", index + 1)
+            if close < 0:
+                raise ValueError("No closing quotation")
+            word.append(line[index + 1:close])
+            index = close + 1
+        elif char == '"':
+            index = _double_quoted(line, index + 1, word)
+        else:
+            run = _PLAIN_RUN.match(line, index)
+            word.append(run.group())
+            index = run.end()
+    if word is not None:
+        words.append("".join(word))
+    return words
+
+
+def _double_quoted(line, index, word):
+    """Read the inside of a double-quoted string from ``index`` into ``word``; the index after its quote."""
+    while True:
+        run = _DOUBLE_RUN.match(line, index)
+        if run:
+            word.append(run.group())
+            index = run.end()
+        if index == len(line):
+            raise ValueError("No closing quotation")
+        if line[index] == '"':
+            return index + 1
+        if index + 1 == len(line):
+            raise ValueError("No escaped character")
+        escaped = line[index + 1]
+        if escaped not in '"\\':  # inside double quotes only " and \ are escaped
+            word.append("\\")
+        word.append(escaped)
+        index += 2
+
+
 def _too_many(lineno, count, what, limit):
     return KickstartEditError(
         "the kickstart has more than %d %s (this is line %d); no installation needs that many, and "
@@ -130,16 +210,27 @@ def _check_words(line, lineno):
             lineno)
 
 
+def _check_length(line, lineno):
+    if len(line) > MAX_LINE_CHARS:
+        words = line.split(None, 1)
+        name = words[0] if words and _WORD_NAME_RE.fullmatch(words[0].lstrip("%")) else "this line"
+        raise KickstartEditError(
+            "%s is %d characters long, more than the %d any kickstart command or section line needs "
+            "(the installer's parser slows down with the square of a word's length): shorten the line"
+            % (name, len(line.rstrip("\r\n")), MAX_LINE_CHARS), lineno)
+
+
 def check_bounds(lines):
     """Refuse what pykickstart would take minutes on: huge command lines, command and package counts.
 
     Returns the counts ``(command lines, %packages lines)``.
     """
     section = None
-    commands = packages = 0
+    commands = packages = chars = 0
     for lineno, line in enumerate(lines, 1):
         head = line.lstrip()[:16]  # empty for a blank line; else its first character is not a blank
         if head[:1] == "%":
+            _check_length(line, lineno)
             word = head.split(None, 1)[0]
             section = None if word == "%end" or word not in _BODY_SECTIONS else word
         elif section is None:
@@ -148,6 +239,13 @@ def check_bounds(lines):
                 if commands > MAX_COMMAND_LINES:
                     raise _too_many(lineno, commands - 1, "command lines", MAX_COMMAND_LINES)
                 _check_words(line, lineno)
+                _check_length(line, lineno)
+                chars += len(line)
+                if chars > MAX_COMMAND_CHARS:
+                    raise KickstartEditError(
+                        "the command lines up to this one hold more than %d characters; no installation "
+                        "needs that many, and the installer's parser reads them slowly: move data into "
+                        "%%post scripts or files" % MAX_COMMAND_CHARS, lineno)
         elif section == "%packages" and head:
             packages += 1
             if packages > MAX_PACKAGE_LINES:

@@ -121,7 +121,7 @@ class ParsedKickstart(object):
         release = self.release
         winner = self.effective_entry(name)
         message = ("pwpolicy %s is given %d times (kickstart lines %s): the %s one, on line %d, "
-                   "is in effect for %s" % (name, len(found), ", ".join(str(e.lineno) for e in found),
+                   "is in effect for %s" % (name, len(found), _some_lines([e.lineno for e in found]),
                                             "last" if release.last_duplicate_wins else "first",
                                             winner.lineno, release.name))
         if release.changesok_from_first:
@@ -135,6 +135,18 @@ class ParsedKickstart(object):
         if not found:
             return None
         return found[-1] if self.release.last_duplicate_wins else found[0]
+
+
+# A duplicate warning names this many line numbers, then how many more there are.
+_SHOWN_LINES = 5
+
+
+def _some_lines(numbers):
+    """``"2, 4"``; past _SHOWN_LINES numbers, the first ones and how many more: ``"2, 4, 6, 8, 10 and 995 more"``."""
+    shown = ", ".join(str(number) for number in numbers[:_SHOWN_LINES])
+    if len(numbers) > _SHOWN_LINES:
+        shown += " and %d more" % (len(numbers) - _SHOWN_LINES)
+    return shown
 
 
 def _clean_error(exc, lines, release, secrets):

@@ -17,10 +17,9 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-import shlex
 import traceback
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError, split_words
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_read import (
     check_values,
     ignored_line_warning,
@@ -252,7 +251,7 @@ class AnacondaSection(Section):
     def _handle(self, line, lineno):
         info = self.sections[-1]
         try:
-            args = shlex.split(line, comments=True)
+            args = split_words(line)
         except ValueError as exc:
             raise KickstartEditError("cannot split the line into words: %s" % exc, lineno)
         if not args:

@@ -21,7 +21,8 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import re
-import shlex
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import split_words
 
 HIDDEN = "<hidden>"
 
@@ -121,12 +122,12 @@ def _option_value(word):
 
 
 def _words(line):
-    """The shlex words of ``line``; a first word with blanks in it is split at them.
+    """The words of ``line`` (as shlex splits them); a first word with blanks in it is split at them.
 
     A quoted command word with blanks (``'rootpw --plaintext x'``) is one
     unknown command to pykickstart, which quotes it whole in its message.
     """
-    words = shlex.split(line, comments=True)
+    words = split_words(line)
     if words and len(words[0].split()) > 1:
         words = words[0].split() + words[1:]
     return words
@@ -149,11 +150,11 @@ def line_secrets(line):
     if not words or not _may_hold_secret(words[0], line):
         return ()
     secrets = set()
-    for word in words[1:]:
+    for word in set(words[1:]):  # each distinct word once: a long line may repeat a few words
         value = _option_value(word)
         if value and not value.startswith("-"):
             secrets.add(value)
-    for word in line.split()[1:]:
+    for word in set(line.split()[1:]):
         value = _option_value(word)
         if len(value) > 2 and not value.startswith("-"):
             secrets.add(value)

@@ -48,6 +48,9 @@ FILE_MODE = stat.S_IFREG | 0o644
 
 # An updates image with a drop-in is a few kilobytes; refuse to unpack more than this.
 MAX_UNPACKED = 16 * 1024 * 1024
+# Bytes of compressed input given to a gzip member's decompressor at first, and at most at once.
+_FIRST_STEP = 64
+_MAX_STEP = 1024 * 1024
 
 
 class UpdatesImageError(PwpolicyError):
@@ -216,23 +219,34 @@ def read_image(data):
 
 
 def _gunzip(data, limit):
-    """``data`` decompressed (every gzip member), refusing more than ``limit`` bytes of output."""
+    """``data`` decompressed (every gzip member), refusing more than ``limit`` bytes of output.
+
+    Each member's decompressor is fed a slice of the input that starts small and
+    doubles, so the input left over after a member (which zlib copies) is never
+    much longer than the member: time stays linear in the input, however many
+    (empty) members it holds.
+    """
     out = []
-    size = 0
-    while data:
+    size = offset = 0
+    view = memoryview(data)
+    while offset < len(data):
         stream = zlib.decompressobj(wbits=31)
-        try:
-            chunk = stream.decompress(data, limit + 1 - size)
-        except zlib.error as exc:
-            raise UpdatesImageError("the image is not valid gzip data: %s" % exc)
-        size += len(chunk)
-        if size > limit or stream.unconsumed_tail:
-            raise UpdatesImageError("the image unpacks to more than %d bytes (a compression bomb, or not an "
-                                    "updates image); give the right file" % limit)
-        if not stream.eof:
-            raise UpdatesImageError("the image is not valid gzip data: it ends too early")
-        out.append(chunk)
-        data = stream.unused_data
+        step = _FIRST_STEP
+        while not stream.eof:
+            if offset == len(data):
+                raise UpdatesImageError("the image is not valid gzip data: it ends too early")
+            piece = view[offset:offset + step]
+            try:
+                chunk = stream.decompress(piece, limit + 1 - size)
+            except zlib.error as exc:
+                raise UpdatesImageError("the image is not valid gzip data: %s" % exc)
+            size += len(chunk)
+            if size > limit or stream.unconsumed_tail:
+                raise UpdatesImageError("the image unpacks to more than %d bytes (a compression bomb, or not an "
+                                        "updates image); give the right file" % limit)
+            out.append(chunk)
+            offset += len(piece) - len(stream.unused_data)
+            step = min(2 * step, _MAX_STEP)
     return b"".join(out)
 
 

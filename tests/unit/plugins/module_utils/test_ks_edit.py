@@ -230,6 +230,17 @@ def test_duplicates_warn_and_name_the_winner(target, winner, which):
     assert result.policies["root"].minlen == 20
 
 
+@pytest.mark.parametrize("count, shown", [
+    (5, "kickstart lines 2, 3, 4, 5, 6"), (6, "kickstart lines 2, 3, 4, 5, 6 and 1 more"),
+    (20000, "kickstart lines 2, 3, 4, 5, 6 and 19995 more"),
+])
+def test_a_duplicate_warning_names_a_few_lines_and_counts_the_rest(count, shown):
+    text = "%anaconda\n" + "pwpolicy root --minlen=10\n" * count + "%end\n"
+    warning = [w for w in parse_kickstart(text, target="F33").warnings if "is given" in w]
+    assert warning == ["pwpolicy root is given %d times (%s): the first one, on line 2, is in effect for F33"
+                       % (count, shown)]
+
+
 # --- surgical edits --------------------------------------------------------
 
 BASE = ("#version=F33\r\n"

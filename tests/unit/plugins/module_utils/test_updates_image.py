@@ -304,3 +304,45 @@ def test_gzip_bomb_is_refused():
 def test_plain_oversized_image_is_refused():
     with pytest.raises(ui.UpdatesImageError, match="more than"):
         ui.read_image(b"070701" + b"0" * ui.MAX_UNPACKED)
+
+
+class _CountingDecompressor(object):
+    """zlib's decompressor, counting the bytes of input handed to it (in ``fed``)."""
+
+    fed = [0]
+
+    def __init__(self, real):
+        self._real = real
+
+    def decompress(self, data, max_length=0):
+        self.fed[0] += len(data)
+        return self._real.decompress(data, max_length)
+
+    def __getattr__(self, name):
+        return getattr(self._real, name)
+
+
+def test_many_empty_gzip_members_are_read_in_linear_work(monkeypatch):
+    # Each member's decompressor once got all the input after it: work quadratic in the member count.
+    image = ui.build_image({DROPIN: TEXT})
+    data = gzip.compress(b"", mtime=0) * 20000 + image + gzip.compress(b"", mtime=0) * 20000
+    real = ui.zlib.decompressobj
+    _CountingDecompressor.fed[0] = 0
+    monkeypatch.setattr(ui.zlib, "decompressobj", lambda *args, **kwargs: _CountingDecompressor(real(*args, **kwargs)))
+    assert ui.image_files(ui.read_image(data)) == ui.image_files(ui.read_image(image))
+    assert _CountingDecompressor.fed[0] < 2 * len(data) + 64 * 40001
+
+
+@given(parts=st.lists(st.binary(max_size=3000), min_size=1, max_size=6), cut=st.integers(min_value=0, max_value=8000))
+@settings(max_examples=150, deadline=None)
+def test_gunzip_reads_every_member_as_gzip_does(parts, cut):
+    data = b"".join(gzip.compress(part, compresslevel=1, mtime=0) for part in parts)
+    assert ui._gunzip(data, ui.MAX_UNPACKED) == gzip.decompress(data)
+    short = data[:max(1, cut)]
+    try:
+        expected = gzip.decompress(short)
+    except (EOFError, OSError, gzip.zlib.error):  # cut inside a member: an error, never a wrong result
+        with pytest.raises(UpdatesImageError, match="not valid gzip data"):
+            ui._gunzip(short, ui.MAX_UNPACKED)
+    else:  # cut between members
+        assert ui._gunzip(short, ui.MAX_UNPACKED) == expected
