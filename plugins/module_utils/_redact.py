@@ -22,7 +22,7 @@ __metaclass__ = type
 
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import split_words
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import MAX_LINE_CHARS, split_words
 
 HIDDEN = "<hidden>"
 
@@ -133,16 +133,27 @@ def _words(line):
     return words
 
 
+def _long(line):
+    """A line longer than any command line the reader lets through: a script or package line.
+
+    pykickstart never splits those into words, so no message quotes a word of
+    one; such a line is hidden whole, in time linear in its length.
+    """
+    return len(line) > MAX_LINE_CHARS
+
+
 def line_secrets(line):
     """The values on ``line`` that may be secrets (its command may hold one), else nothing.
 
     Each value comes as shlex reads it and as written (quoted or
     backslash-escaped), plus the whole rest of the line, since a message may
-    quote any of them.
+    quote any of them.  A long line (:func:`_long`) gives the rest of the line only.
     """
     match = _COMMAND_WORD_RE.match(line)
     if not match or not _may_hold_secret(match.group(1), line):
         return ()
+    if _long(line):
+        return set(line.strip().split(None, 1)[1:])
     try:
         words = _words(line)
     except ValueError:
@@ -180,6 +191,8 @@ def redact_line(line):
     body = line.rstrip("\r\n")
     ending = line[len(body):]
     indent = body[:len(body) - len(body.lstrip())]
+    if _long(body):
+        return "%s%s %s%s" % (indent, body.split(None, 1)[0], HIDDEN, ending)
     try:
         words = _words(body)
     except ValueError:

@@ -83,3 +83,20 @@ def test_redacted_lines_keep_no_form_of_a_value(line):
 
 def test_an_unbalanced_quote_keeps_only_the_command():
     assert redact_line("rootpw --plaintext 'Sekr1t Vale\n") == "rootpw <hidden>\n"
+
+
+def test_a_long_script_line_is_hidden_whole(monkeypatch):
+    """Past the command-line bound, a line is hidden after its first word, without splitting it into words."""
+    words = " ".join("w%d" % i for i in range(20000))
+    line = "  echo password=Secr3t " + words + "\n"
+    assert len(line) > _redact.MAX_LINE_CHARS
+
+    def no_words(_line):
+        raise AssertionError("a long line is not split into words")
+
+    monkeypatch.setattr(_redact, "split_words", no_words)
+    assert redact_line(line) == "  echo <hidden>\n"
+    assert redacted_text("%post\n" + line + "%end\n") == "%post\n  echo <hidden>\n%end\n"
+    secrets = line_secrets(line)
+    assert secrets == {line.strip().split(None, 1)[1]}
+    assert "Secr3t" not in redact_message("bad line: " + line.strip(), line)
