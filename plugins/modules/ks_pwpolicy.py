@@ -57,7 +57,9 @@ options:
       - The kickstart file to write. Alone, the file is changed in place; with O(content), the file is made to hold
         O(content) with the policies applied (for example a rendered template), and is only rewritten when that
         differs from what it holds, so a second run reports no change.
-      - A missing file is created (mode C(0600) unless O(mode) says otherwise) when there is something to write.
+      - A missing file is created (mode C(0600) unless O(mode) says otherwise) when there is something to write
+        and O(create=true). Given alone (without O(content)), a missing file becomes a file that holds only the
+        C(%anaconda) section, which no installer can run as a kickstart, so the module warns when it does that.
       - The file is written atomically through a temporary file that has its final mode, owner and SELinux
         context before it is renamed into place, and edits of files in one directory are serialised with a lock
         (a lock another process holds for more than 120 seconds is an error naming the directory).
@@ -70,6 +72,14 @@ options:
       - At least one of O(path) and O(content) is required.
     type: path
     aliases: [dest]
+  create:
+    description:
+      - Whether a missing O(path) is created.
+      - With V(false), a missing O(path) is an error, so that a mistyped path does not become a new file that holds
+        only the C(%anaconda) section.
+    type: bool
+    default: true
+    version_added: 0.4.0
   content:
     description:
       - Kickstart text to change. Alone, the result is returned as RV(kickstart) and nothing is written; with
@@ -353,6 +363,10 @@ def _write_file(module, path, original, text, output):
         # Nothing to write (and no empty kickstart is created); attributes
         # still apply to an existing file (set_fs_attributes honours check mode).
         return False if created else module.set_fs_attributes_if_different(file_args, False)
+    if created and params["content"] is None:
+        module.warn("path %s does not exist: it is created holding only the %%anaconda section, which is not a "
+                    "kickstart an installer can run; give the rest of the kickstart as content, or set create "
+                    "to false to make a missing path an error" % path)
     if module.check_mode:
         return True
     if params["backup"] and not created:
@@ -374,12 +388,21 @@ def _run_path(module, path, output):
             refuse_link(path)
             original = _read(path)
             with_content = params["content"] is not None
+            if original is None and not with_content:
+                _missing(module, path)
             result = _edit(module, params["content"] if with_content else (original or ""), path)
             _fill(module, output, result, path, whole=with_content, before=original)
             output["changed"] = _write_file(module, path, original, result.text, output)
     except FileError as exc:
         module.fail_json(msg=str(exc))
     return output
+
+
+def _missing(module, path):
+    """A missing ``path`` given without content is an error with ``create=false``."""
+    if not module.params["create"]:
+        module.fail_json(msg="path %s does not exist (create is false); give the path of an existing "
+                             "kickstart, or set create to true" % path)
 
 
 def _fill(module, output, result, path, whole, before=None):
@@ -401,6 +424,7 @@ def main():
             exclusive=dict(type="bool", default=False),
             validate=dict(type="bool", default=True),
             backup=dict(type="bool", default=False),
+            create=dict(type="bool", default=True),
         ),
         required_one_of=[("path", "content")],
         add_file_common_args=True,

@@ -9,7 +9,7 @@ import stat
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, warnings
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 SEED = "pwpolicy root --minlen=8 --minquality=50 --strict --nochanges --emptyok"
@@ -84,6 +84,37 @@ def test_new_file_honours_mode(capsys, tmp_path):
     path = tmp_path / "new.ks"
     ok(capsys, path=str(path), target="RHEL8", policies={"root": {}}, mode="0640")
     assert stat.S_IMODE(os.stat(str(path)).st_mode) == 0o640
+
+
+def test_a_missing_path_alone_is_created_with_a_warning(capsys, tmp_path):
+    path = tmp_path / "typo.ks"
+    result = ok(capsys, path=str(path), target="RHEL8", policies={"root": {}})
+    assert result["changed"] is True and path.exists()
+    assert ("%s does not exist: it is created holding only the %%anaconda section" % path
+            in warnings(result))
+
+
+def test_a_missing_path_with_content_is_created_without_a_warning(capsys, tmp_path):
+    path = tmp_path / "new.ks"
+    result = ok(capsys, path=str(path), content="#version=RHEL8\nlang en_US\n", policies={"root": {}})
+    assert result["changed"] is True and path.exists()
+    assert "does not exist" not in warnings(result)
+
+
+@pytest.mark.parametrize("check_mode", [False, True])
+def test_create_false_refuses_a_missing_path(capsys, tmp_path, check_mode):
+    path = tmp_path / "typo.ks"
+    message = fail(capsys, path=str(path), target="RHEL8", policies={"root": {}}, create=False,
+                   check_mode=check_mode)
+    assert message == ("path %s does not exist (create is false); give the path of an existing kickstart, "
+                       "or set create to true" % path)
+    assert not path.exists()
+
+
+def test_create_false_edits_an_existing_path(capsys, tmp_path):
+    path = tmp_path / "host.ks"
+    write(path, KS)
+    assert ok(capsys, path=str(path), policies={"root": {}}, create=False)["changed"] is True
 
 
 def test_absent_on_missing_file_creates_nothing(capsys, tmp_path):
