@@ -29,7 +29,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     conf_release,
     defaults_target,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import HEADER
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import HEADER, target_of_line
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import INT_FIELDS, NAMES, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import out_of_range, read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import DBUS_UINT16, NEWEST, parse_release
@@ -388,7 +388,8 @@ def _our_option(text):
 def policy_text_only(text, target=None):
     """``text`` as a diff or a result may show it: every line that is not provably password-policy text hidden.
 
-    Kept: blank lines, the header comment this collection writes, the
+    Kept: blank lines, the header comment this collection writes (its
+    target line included), the
     ``[User Interface]`` header, ``can_change_root`` / ``can_change_users``
     with a boolean word, and ``password_policies`` with its lines that read as
     a policy of root, user or luks.  Any other line (comments and other
@@ -402,7 +403,7 @@ def policy_text_only(text, target=None):
         body = (line.splitlines() or [""])[0]
         stripped = body.strip()
         indented = body[:1] in (" ", "\t")
-        keep = not stripped or body in _HEADER_LINES
+        keep = not stripped or body in _HEADER_LINES or target_of_line(body) is not None
         if keep or stripped[:1] in ("#", ";"):
             pass
         elif indented and in_policies:

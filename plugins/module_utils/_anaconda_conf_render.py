@@ -18,12 +18,42 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     SECTION,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, Policy, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
 INDENT = "    "
 HEADER = (
     "# Anaconda configuration drop-in: installer password policies.\n"
     "# Managed by kickstart.pwpolicy.anaconda_conf; local edits are replaced.\n"
 )
+# The release the drop-in was written for, on the line after HEADER, so that
+# a reader (anaconda_conf_info) applies that release's rules without being told.
+TARGET_LINE = "# Written for installer release %s."
+_TARGET_PREFIX, _TARGET_SUFFIX = TARGET_LINE.split("%s")
+
+
+def target_of_line(line):
+    """The release a :data:`TARGET_LINE` names (its pykickstart name), or None for any other line."""
+    if not (line.startswith(_TARGET_PREFIX) and line.endswith(_TARGET_SUFFIX)):
+        return None
+    try:
+        return parse_release(line[len(_TARGET_PREFIX):len(line) - len(_TARGET_SUFFIX)]).name
+    except ReleaseError:
+        return None
+
+
+def written_for(text):
+    """The release the drop-in ``text`` says it was written for, or None.
+
+    Only the leading comment lines are read (the target line sits in the
+    header), so the cost does not depend on the rest of the text.
+    """
+    for line in text.splitlines()[:len(HEADER.splitlines()) + 1]:
+        name = target_of_line(line.rstrip())
+        if name is not None:
+            return name
+        if not line.startswith("#"):
+            return None
+    return None
 
 
 def render_policy_line(policy):
@@ -49,17 +79,21 @@ def _ordered(policies):
     return sorted(policies, key=lambda p: NAMES.index(p.name))
 
 
-def render_conf(policies):
+def render_conf(policies, target=None):
     """The drop-in text for an iterable or mapping of :class:`Policy` objects.
 
     Returns ``(text, warnings)``.  Options are written in a fixed order so the
-    same policies always give the same bytes.
+    same policies always give the same bytes.  ``target``, a release name,
+    is recorded in the header (:data:`TARGET_LINE`).
     """
     ordered = _ordered(policies)
     if not ordered:
         raise PolicyError("no policies to write: give at least one of %s" % ", ".join(NAMES))
     warnings = []
-    lines = [HEADER.rstrip("\n"), "[%s]" % SECTION]
+    lines = [HEADER.rstrip("\n")]
+    if target is not None:
+        lines.append(TARGET_LINE % target)
+    lines.append("[%s]" % SECTION)
     by_name = dict((p.name, p) for p in ordered)
     for name in ("root", "user"):
         if name in by_name:

@@ -388,7 +388,7 @@ def _render(module):
     params = module.params
     try:
         policies = conf_policies(params["policies"], params["product"], params["target"])
-        conf, warnings = render_conf(policies)
+        conf, warnings = render_conf(policies, conf_release(params["target"]).name)
         check = parse_conf(conf, params["target"], "rendered configuration").policies
     except PwpolicyError as exc:
         module.fail_json(msg=to_native(exc))

@@ -43,6 +43,15 @@ options:
       - The drop-in text to read.
       - Exactly one of O(path) and O(content) is required.
     type: str
+  target:
+    description:
+      - The installer release whose rules read the drop-in, as pykickstart names it (for example V(F40), V(RHEL10),
+        V(DEVEL)); Fedora 34 or later, or RHEL 9 or later.
+      - It decides what an omitted field means (the installer's shipped configuration for that release).
+      - By default, the release named in the drop-in's header, which M(kickstart.pwpolicy.anaconda_conf) writes
+        (C(# Written for installer release RHEL10.)); V(DEVEL) for a drop-in without one. Given, it wins, with a
+        warning when the header names another release.
+    type: str
   conf_name:
     description:
       - File name of the drop-in inside an updates image, which holds it as C(etc/anaconda/conf.d/)O(conf_name).
@@ -57,15 +66,13 @@ seealso:
   - module: kickstart.pwpolicy.anaconda_conf
   - module: kickstart.pwpolicy.ks_pwpolicy_info
 extends_documentation_fragment:
-  - kickstart.pwpolicy.policy.conf_target
   - kickstart.pwpolicy.policy.info_module
 """
 
 EXAMPLES = r"""
-- name: Read the policies an updates image holds
+- name: Read the policies an updates image holds (by the rules of the release it was built for)
   kickstart.pwpolicy.anaconda_conf_info:
     path: /var/www/html/ks/rhel10-updates.img
-    target: RHEL10
   register: image_policies
 
 - name: The LUKS passphrase must be strict
@@ -123,7 +130,8 @@ dropin:
   type: str
   sample: etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
 target:
-  description: The installer release the drop-in was read for.
+  description:
+    - The installer release the drop-in was read for (O(target), else the release its header names, else V(DEVEL)).
   returned: always
   type: str
   sample: RHEL10
@@ -150,10 +158,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     dropin_path,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf, policy_text_only
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import written_for
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    CONF_DEFAULT_TARGET,
     TextModule,
     conf_name_option,
-    conf_target_option,
     read_source_options,
     read_source_rules,
     spec,
@@ -202,16 +211,28 @@ def _coverage_warnings(parsed, source):
             for name in NAMES if name not in parsed.policies]
 
 
+def _release(module, text, source):
+    """The release to read ``text`` by: ``target``, else the one its header names, else the newest."""
+    given, written = module.params["target"], written_for(text)
+    release = conf_release(given if given is not None else written or CONF_DEFAULT_TARGET)
+    if given is not None and written is not None and written != release.name:
+        module.warn("%s was written for %s; it is read by the rules of %s, as target says"
+                    % (source, written, release.name))
+    return release
+
+
 def _read(module, result):
     params = module.params
-    release = conf_release(params["target"])
-    result["target"] = release.name
+    if params["target"] is not None:
+        conf_release(params["target"])  # a target that reads no drop-in is refused before any file is read
     if params["path"] is not None:
         member = dropin_path(check_conf_name(params["conf_name"]))
         text, source = _read_path(os.path.abspath(params["path"]), member, result)
     else:
         text, source = params["content"], "content"
         result["kind"] = "dropin"
+    release = _release(module, text, source)
+    result["target"] = release.name
     parsed = parse_conf(text, release.name, source)
     for warning in parsed.warnings + _coverage_warnings(parsed, source):
         module.warn(warning)
@@ -221,7 +242,7 @@ def _read(module, result):
 
 def main():
     module = TextModule(
-        argument_spec=spec(read_source_options(), conf_target_option(), conf_name_option()),
+        argument_spec=spec(read_source_options(), conf_name_option(), target=dict(type="str")),
         supports_check_mode=True,
         **read_source_rules()
     )

@@ -170,6 +170,34 @@ def test_render_errors():
         acr.render_conf([{"name": "root"}])
 
 
+def test_render_records_its_target_after_the_header():
+    text = acr.render_conf(SHIPPED_POLICIES, "RHEL10")[0]
+    assert text.startswith(acr.HEADER + "# Written for installer release RHEL10.\n[User Interface]\n")
+    assert acr.written_for(text) == "RHEL10"
+    assert acr.written_for(text.replace("\n", "\r\n")) == "RHEL10"
+    assert acr.written_for(acr.render_conf(SHIPPED_POLICIES)[0]) is None
+    assert acr.render_conf(SHIPPED_POLICIES, "F40")[0].replace("# Written for installer release F40.\n", "") \
+        == acr.render_conf(SHIPPED_POLICIES)[0]
+
+
+@pytest.mark.parametrize("text", [
+    "# Written for installer release RHEL10.\n",                       # not in the header: first line only
+    "[User Interface]\n# Written for installer release RHEL10.\n",    # after the section starts
+    "#\n#\n#\n# Written for installer release RHEL10.\n",            # past the header's lines
+    "# Written for installer release hunter2.\n",                      # not a release
+    "# Written for installer release .\n",
+])
+def test_written_for_reads_only_a_release_in_the_header(text):
+    expected = "RHEL10" if text == "# Written for installer release RHEL10.\n" else None
+    assert acr.written_for(text) == expected
+
+
+def test_the_target_line_is_shown_and_a_lookalike_is_not():
+    text = acr.render_conf(SHIPPED_POLICIES, "F42")[0]
+    assert acp.policy_text_only(text, "F42") == text
+    assert acp.policy_text_only("# Written for installer release s3cret.\n", "F42") == "<line 1 not shown>\n"
+
+
 def test_rendered_text_is_valid_for_configparser_as_the_installer_reads_it():
     text = acr.render_conf(ac.conf_policies(product="server", target="RHEL10"))[0]
     parser = configparser.ConfigParser()

@@ -74,6 +74,26 @@ def test_reads_what_the_writer_wrote(capsys, tmp_path):
     assert [p["minlen"] for p in result["policies"]] == [8, 8, 30]
 
 
+@pytest.mark.parametrize("target", ["RHEL10", "F38"])
+def test_reads_by_the_release_the_writer_wrote_for(capsys, tmp_path, target):
+    dest, image = tmp_path / "90.conf", tmp_path / "updates.img"
+    write_ok(capsys, product="server", target=target, dest=str(dest), updates_image=str(image))
+    for path in (dest, image):
+        result = ok(capsys, path=str(path))
+        assert result["target"] == target
+        assert "warnings" not in result
+
+
+def test_a_given_target_wins_over_the_header_with_a_warning(capsys, tmp_path):
+    image = tmp_path / "updates.img"
+    write_ok(capsys, product="server", target="RHEL10", updates_image=str(image))
+    result = ok(capsys, path=str(image), target="F42")
+    assert result["target"] == "F42"
+    assert "%s:%s was written for RHEL10; it is read by the rules of F42, as target says" % (image, DROPIN) \
+        in warnings(result)
+    assert "warnings" not in ok(capsys, path=str(image), target="RHEL10")
+
+
 def test_missing_names_and_no_policies_warn(capsys):
     result = ok(capsys, content="[User Interface]\npassword_policies = root (quality 1, length 6)\n", target="F40")
     assert [p["name"] for p in result["policies"]] == ["root"]
