@@ -46,7 +46,7 @@ class ActionModule(ActionBase):
         if args.get("findings") is not None:
             if not isinstance(args["findings"], list):
                 raise PwpolicyError("audit_report: findings must be a list of findings")
-            return [clean(finding) for finding in args["findings"]]
+            return [clean(finding) for finding in args["findings"]], None
         var = args.get("result_var")
         if not isinstance(var, str) or not var:
             raise PwpolicyError("audit_report: give result_var (the variable check_secrets registered on each host) "
@@ -65,7 +65,8 @@ class ActionModule(ActionBase):
             # A host without the result is reported, not fatal.
             except Exception:  # pylint: disable=broad-except
                 results[host] = None
-        return gather(results, [to_text(h) for h in hosts])
+        hosts = [to_text(h) for h in hosts]
+        return gather(results, hosts), hosts
 
     def _weakest(self, args, task_vars):
         """Each host's registered weakest_link or check_secrets result (``weakest_var``), reduced to the report's."""
@@ -95,8 +96,8 @@ class ActionModule(ActionBase):
         written = {}
         try:
             fail_on = check_fail_on(args.get("fail_on", "rejected"))
-            findings = self._findings(args, task_vars)
-            failing, message = outcome(findings, fail_on)
+            findings, hosts = self._findings(args, task_vars)
+            failing, message = outcome(findings, fail_on, hosts)
             show = args.get("show", "all")
             if show not in ("all", "problems", "none"):
                 raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
@@ -126,8 +127,10 @@ class ActionModule(ActionBase):
             msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)
                                   for k, p in written.items()),
         )
-        if weakest is not None:
-            result["weakest"] = weakest
         if failing and boolean(args.get("fail", True), strict=False):
+            # Ansible prints a failed result whole: keep it to the message and the counts
+            # (the tables above already show every host).
             result["failed"] = True
+        elif weakest is not None:
+            result["weakest"] = weakest
         return result

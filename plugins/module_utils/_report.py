@@ -87,11 +87,15 @@ def table(findings):
     return "\n".join(text)
 
 
-def outcome(findings, fail_on):
-    """(failing findings, message) for the whole run."""
+def outcome(findings, fail_on, hosts=None):
+    """(failing findings, message) for the whole run.
+
+    ``hosts``, the hosts audited, counts those without any secret too;
+    without it, the hosts of ``findings`` are counted.
+    """
     fail_on = check_fail_on(fail_on)
     failing = [f for f in findings if trips(f, fail_on)]
-    hosts = sorted(set(f["host"] for f in findings))
+    hosts = sorted(set(f["host"] for f in findings) | set(hosts or ()))
     bad_hosts = sorted(set(f["host"] for f in failing))
     text = summary_text(findings)
     if failing:
@@ -120,33 +124,37 @@ def _failure_text(finding):
 
 
 def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
-    """JUnit XML: one testsuite per host, one testcase per secret, a failure per finding that trips ``fail_on``."""
+    """JUnit XML: one testsuite per host, one testcase per secret.
+
+    A finding that trips ``fail_on`` is a ``failure`` (a secret the policy
+    rejects, or finds weak), or an ``error`` when the secret could not be
+    checked at all (verdict ``error``); each is counted as such.
+    """
     fail_on = check_fail_on(fail_on)
     by_host = {}
     for finding in findings:
         by_host.setdefault(finding["host"], []).append(finding)
     root = ET.Element("testsuites", name=name)
-    total = failures = 0
+    totals = dict(tests=0, failures=0, errors=0)
     for host, host_findings in by_host.items():
-        suite = ET.SubElement(root, "testsuite", name=str(host), errors="0", skipped="0", time="0")
-        suite_failures = 0
+        suite = ET.SubElement(root, "testsuite", name=str(host), skipped="0", time="0")
+        counts = dict(tests=len(host_findings), failures=0, errors=0)
         for finding in host_findings:
             case = ET.SubElement(suite, "testcase", classname=str(host), name=str(finding["secret"]), time="0")
             if trips(finding, fail_on):
-                suite_failures += 1
-                failure = ET.SubElement(case, "failure", type=finding["verdict"],
+                kind = "error" if finding["verdict"] == "error" else "failure"
+                counts[kind + "s"] += 1
+                element = ET.SubElement(case, kind, type=finding["verdict"],
                                         message="%s: %s" % (finding["verdict"], "; ".join(finding["reasons"])))
-                failure.text = _failure_text(finding)
+                element.text = _failure_text(finding)
             elif finding["verdict"] != "accepted":
                 out = ET.SubElement(case, "system-out")
                 out.text = _failure_text(finding)
-        suite.set("tests", str(len(host_findings)))
-        suite.set("failures", str(suite_failures))
-        total += len(host_findings)
-        failures += suite_failures
-    root.set("tests", str(total))
-    root.set("failures", str(failures))
-    root.set("errors", "0")
+        for key in ("tests", "failures", "errors"):
+            suite.set(key, str(counts[key]))
+            totals[key] += counts[key]
+    for key in ("tests", "failures", "errors"):
+        root.set(key, str(totals[key]))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
 

@@ -134,7 +134,8 @@ weakest:
   description:
     - With O(weakest_var), one entry per host with C(host), C(weakest) (C(secret), C(attack), C(seconds), C(time),
       C(requires), or null), C(below_floor) and C(note) (the action's message). Never a secret.
-  returned: when O(weakest_var) is given
+  returned: when O(weakest_var) is given and the report does not fail (a failed result holds only the message and
+    the counts, since Ansible prints it whole; the weakest-link table shows every host)
   type: list
   elements: dict
 """

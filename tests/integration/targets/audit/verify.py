@@ -39,23 +39,33 @@ def main(expected_file, json_file, xml_file, fail_on, prefix):
     suites = dict((suite.get("name"), suite) for suite in root.findall("testsuite"))
     if sorted(suites) != hosts:
         problems.append("JUnit suites %s, expected %s" % (sorted(suites), hosts))
-    failing = sorted(key for key, verdict in expected.items() if verdict in TRIPS[fail_on])
-    found = []
+    tripping = [(key, verdict) for key, verdict in expected.items() if verdict in TRIPS[fail_on]]
+    # A secret that could not be checked is a JUnit error; one the policy rejects (or finds weak) a failure.
+    wanted = dict(failure=sorted(key for key, verdict in tripping if verdict != "error"),
+                  error=sorted(key for key, verdict in tripping if verdict == "error"))
+    found = dict(failure=[], error=[])
     for name, suite in suites.items():
         cases = suite.findall("testcase")
         if suite.get("tests") != str(len(cases)):
             problems.append("suite %s: tests=%s but %d testcases" % (name, suite.get("tests"), len(cases)))
+        for kind in ("failure", "error"):
+            if suite.get(kind + "s") != str(sum(case.find(kind) is not None for case in cases)):
+                problems.append("suite %s: %ss=%s does not count its cases" % (name, kind, suite.get(kind + "s")))
         for case in cases:
-            failure = case.find("failure")
-            if failure is not None:
-                found.append("%s %s" % (name, case.get("name")))
-                if "reason: " not in failure.text or "hint: " not in failure.text:
-                    problems.append("%s %s: failure without reason or hint" % (name, case.get("name")))
-    if sorted(found) != failing:
-        problems.append("JUnit failures %s, expected %s" % (sorted(found), failing))
-    if root.get("failures") != str(len(failing)) or root.get("tests") != str(len(expected)):
-        problems.append("JUnit totals tests=%s failures=%s, expected %d and %d"
-                        % (root.get("tests"), root.get("failures"), len(expected), len(failing)))
+            for kind in ("failure", "error"):
+                element = case.find(kind)
+                if element is not None:
+                    found[kind].append("%s %s" % (name, case.get("name")))
+                    if "reason: " not in element.text or "hint: " not in element.text:
+                        problems.append("%s %s: %s without reason or hint" % (name, case.get("name"), kind))
+    for kind in ("failure", "error"):
+        if sorted(found[kind]) != wanted[kind]:
+            problems.append("JUnit %ss %s, expected %s" % (kind, sorted(found[kind]), wanted[kind]))
+    totals = (root.get("tests"), root.get("failures"), root.get("errors"))
+    if totals != (str(len(expected)), str(len(wanted["failure"])), str(len(wanted["error"]))):
+        problems.append("JUnit totals tests, failures, errors = %s, expected %d, %d, %d"
+                        % (totals, len(expected), len(wanted["failure"]), len(wanted["error"])))
+    failing = [key for key, _verdict in tripping]
     for problem in problems:
         print("verify: " + problem)
     print("verify: %d findings, %d failing under fail_on=%s, %d problems"

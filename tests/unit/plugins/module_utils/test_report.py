@@ -85,7 +85,8 @@ def test_json_is_one_object_per_secret_with_the_documented_keys():
 
 def test_junit_has_a_suite_per_host_a_case_per_secret_and_failures_per_fail_on():
     root = ET.fromstring(to_junit(FINDINGS, "rejected"))
-    assert root.tag == "testsuites" and root.get("tests") == "4" and root.get("failures") == "2"
+    assert root.tag == "testsuites" and root.get("tests") == "4"
+    assert (root.get("failures"), root.get("errors")) == ("1", "1")  # the error finding is an error, not a failure
     suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
     assert sorted(suites) == ["db01", "web01"]
     web = suites["web01"]
@@ -96,7 +97,25 @@ def test_junit_has_a_suite_per_host_a_case_per_secret_and_failures_per_fail_on()
     assert suites["db01"].find("testcase[@name='luks']/failure") is None  # weak passes under rejected
     assert "is too simple" in suites["db01"].find("testcase[@name='luks']/system-out").text
     weak = ET.fromstring(to_junit(FINDINGS, "weak"))
-    assert weak.get("failures") == "3"
+    assert (weak.get("failures"), weak.get("errors")) == ("2", "1")
+    assert ET.fromstring(to_junit(FINDINGS, "never")).get("errors") == "0"
+
+
+def test_junit_reports_a_secret_that_could_not_be_checked_as_an_error():
+    root = ET.fromstring(to_junit(FINDINGS, "rejected"))
+    db = root.find("testsuite[@name='db01']")
+    assert (db.get("tests"), db.get("failures"), db.get("errors")) == ("2", "0", "1")
+    error = db.find("testcase[@name='root']/error")
+    assert error.get("type") == "error" and "reason: cannot be decrypted" in error.text
+    assert db.find("testcase[@name='root']/failure") is None
+    web = root.find("testsuite[@name='web01']")
+    assert (web.get("failures"), web.get("errors")) == ("1", "0")
+
+
+def test_outcome_counts_the_hosts_audited_those_without_secrets_included():
+    hosts = ["web01", "db01", "empty01"]
+    assert outcome(FINDINGS, "rejected", hosts)[1].startswith("2 of 4 secrets on 2 of 3 hosts fail")
+    assert outcome(FINDINGS, "never", hosts)[1].startswith("4 secrets on 3 hosts checked")
 
 
 def test_reports_escape_what_xml_cannot_hold_raw():
