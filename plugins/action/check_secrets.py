@@ -264,8 +264,11 @@ class ActionModule(ActionBase):
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
         readable = [item for item in items if item["value"] and not item["error"]]
+        # What is the same for every host (no zxcvbn) is said once, by the first host of the play.
+        first = (task_vars.get("ansible_play_hosts") or [task_vars.get("inventory_hostname")])[0]
         return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,
-                            boolean(given.get("require_estimates", False), strict=False))
+                            boolean(given.get("require_estimates", False), strict=False),
+                            notice=to_text(first) == to_text(task_vars.get("inventory_hostname")))
 
     def _add_weakest(self, result, weakest, fail):
         """The weakest link into ``result``: its fields, its warnings, and a failure below the floor."""

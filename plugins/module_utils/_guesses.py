@@ -38,12 +38,16 @@ INSTALL_HINT = ("guess estimates need the Python package zxcvbn on the controlle
                 "leave estimate unset to check without estimates")
 
 
+class EstimatorMissing(PwpolicyError):
+    """zxcvbn is not installed on the controller: the same for every host of a run."""
+
+
 def _zxcvbn():
     """zxcvbn's entry point, or a clear error saying how to install it."""
     try:
         from zxcvbn import zxcvbn  # pylint: disable=import-outside-toplevel
     except ImportError:
-        raise PwpolicyError(INSTALL_HINT)
+        raise EstimatorMissing(INSTALL_HINT)
     return zxcvbn
 
 

@@ -24,6 +24,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure impor
     estimate_secret,
     options_from,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._guesses import EstimatorMissing
 
 # The default floor below which a host's weakest link is a warning: one year.
 WARN_SECONDS = 31557600
@@ -135,20 +136,32 @@ def model_options(estimate, given, hostname, caller="weakest_link"):
     return options_from(merged)
 
 
-def host_weakest(host, items, options, base_url, floors, require):
+NOT_ESTIMATED = "weakest link not estimated: zxcvbn is not installed on the controller"
+
+
+def host_weakest(host, items, options, base_url, floors, require, notice=True):
     """``(fields, warnings, failed)``: one host's weakest link from its readable secrets.
 
     ``items`` are :func:`._preflight.secret` dicts with a value; ``floors`` is
     ``(warn_seconds, min_seconds)``.  Without zxcvbn the fields say why nothing
     was estimated, unless ``require`` (or a floor to enforce) makes that an error.
+    That is the same for every host of a run, so the warning saying how to
+    install it comes only with ``notice`` (the caller sets it on one host).
     """
     warn_seconds, min_seconds = floors
+    notes = []
     try:
         entries, note = [secret_entry(item, options) for item in items], None
     except PwpolicyError as exc:
         if require or min_seconds > 0:
             raise PwpolicyError("weakest_link: %s: %s" % (host, exc))
-        entries, note = None, "%s: weakest link not estimated: %s" % (host, exc)
+        entries = None
+        if isinstance(exc, EstimatorMissing):
+            note = "%s: %s" % (host, NOT_ESTIMATED)
+            notes = ["weakest links not estimated on any host: %s" % exc] if notice else []
+        else:
+            note = "%s: weakest link not estimated: %s" % (host, exc)
+            notes = [note]
     http = http_warning(base_url, any(i["policy"] == "luks" for i in items), any(i["policy"] != "luks" for i in items))
     report = host_report(host, entries or [], warn_seconds, min_seconds)
     fields = {"host": host, "weakest": report["weakest"] if entries is not None else None,
@@ -156,7 +169,7 @@ def host_weakest(host, items, options, base_url, floors, require):
               "msg": note or report["msg"]}
     if http:
         fields["plain_http"] = True
-    warnings = report["warnings"] + (["%s: %s" % (host, http)] if http else []) + ([note] if note else [])
+    warnings = report["warnings"] + (["%s: %s" % (host, http)] if http else []) + notes
     return fields, warnings, report["failed"]
 
 

@@ -55,6 +55,13 @@ grep -q -F "4 of 63 secrets on 4 of 21 hosts fail (fail_on=rejected)" "$base/run
 grep -q -E "^srv03 +root +rejected +shorter than 15 characters" "$base/runs/rejected.stdout" \
     || fail "rejected: the table has no row for srv03's root password"
 
+# A failed report shows its message and counts, not every host's weakest link again.
+# (-vvv prints the result over several lines, up to a closing brace at the start of a line)
+sed -n '/FAILED! =>/,/^}/p' "$base/runs/rejected.stdout" >"$base/runs/rejected.failed"
+grep -q -F '"weakest"' "$base/runs/rejected.failed" \
+    && fail "rejected: the failed report repeats the weakest-link list"
+grep -q -F '"failing": 4' "$base/runs/rejected.failed" || fail "rejected: the failed report has no failing count"
+
 audit weak 2 -e kickstart_audit_fail_on=weak
 verify weak weak ""
 
@@ -97,6 +104,18 @@ else
     cat "$base/runs/never.stdout" "$base/runs/never.stderr" | grep -q -F "pip install zxcvbn" \
         || fail "never: without zxcvbn, no instruction to install it"
 fi
+
+# Without zxcvbn (an import that fails, as where it is not installed), one
+# warning for the whole run says how to install it, and the run goes on.
+mkdir -p "$base/no-zxcvbn/zxcvbn"
+echo 'raise ImportError("zxcvbn is not installed")' >"$base/no-zxcvbn/zxcvbn/__init__.py"
+rc=0
+PYTHONPATH="$base/no-zxcvbn${PYTHONPATH:+:$PYTHONPATH}" ansible-playbook kickstart.pwpolicy.audit \
+    -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" -e kickstart_audit_fail_on=never \
+    >"$base/runs/nozxcvbn.stdout" 2>"$base/runs/nozxcvbn.stderr" || rc=$?
+[ "$rc" = 0 ] || fail "nozxcvbn: exit status $rc, expected 0"
+notices=$(cat "$base/runs/nozxcvbn.stdout" "$base/runs/nozxcvbn.stderr" | grep -c "weakest links not estimated on any host" || true)
+[ "$notices" = 1 ] || fail "nozxcvbn: $notices warnings about zxcvbn, expected one for the run"
 
 # No secret, no part of one (every secret starts with LEAKMARK, most end with
 # the same tail) and no vault ciphertext in any output or report.

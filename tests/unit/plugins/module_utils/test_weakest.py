@@ -3,6 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """One host's weakest link: the cheapest secret, the floors, the plain-http warning, the audit table."""
 
+import sys
+
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
@@ -116,6 +118,19 @@ def test_host_weakest_without_zxcvbn_notes_it_unless_required(monkeypatch):
     for require, floors in ((True, (YEAR, 0)), (False, (YEAR, 60))):
         with pytest.raises(_weakest.PwpolicyError, match="web01: .*pip install zxcvbn"):
             _weakest.host_weakest("web01", items(), options, "", floors, require=require)
+
+
+def test_without_zxcvbn_one_host_says_how_to_install_it_and_the_others_stay_quiet(monkeypatch):
+    monkeypatch.setitem(sys.modules, "zxcvbn", None)  # import zxcvbn fails as where it is not installed
+    options = _weakest.model_options(None, {}, "web01")
+    seen = {}
+    for host, notice in (("web01", True), ("web02", False)):
+        seen[host] = _weakest.host_weakest(host, items(), options, "", (YEAR, 0), require=False, notice=notice)
+    (fields, warnings, failed), (quiet_fields, quiet, _failed) = seen["web01"], seen["web02"]
+    assert not failed and not fields["estimated"] and not quiet_fields["estimated"]
+    assert quiet == []
+    assert len(warnings) == 1 and "web01" not in warnings[0] and "pip install zxcvbn" in warnings[0]
+    assert quiet_fields["msg"] == "web02: weakest link not estimated: zxcvbn is not installed on the controller"
 
 
 @pytest.mark.parametrize("value, message", [
