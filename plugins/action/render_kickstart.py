@@ -62,6 +62,27 @@ class RenderError(PwpolicyError):
         self.cause = cause
 
 
+# A module that printed no result (an interpreter that is not Python, a crash
+# before the module started): the last lines of what it printed say why.
+OUTPUT_LINES = 6
+OUTPUT_CHARS = 600
+
+
+def module_failure(done):
+    """A failed module result's message, with the end of its output when it returned no result (not JSON)."""
+    message = to_text(done.get("msg") or "no message")
+    lines = []
+    for key in ("module_stderr", "module_stdout"):
+        lines.extend(line.strip() for line in to_text(done.get(key) or "").splitlines() if line.strip())
+    if not lines:
+        return message
+    tail = " | ".join(lines[-OUTPUT_LINES:])
+    if len(tail) > OUTPUT_CHARS:
+        tail = "..." + tail[-OUTPUT_CHARS:]
+    return "%s; the module printed: %s (check ansible_python_interpreter: the modules need pykickstart on the " \
+           "host that writes the kickstart)" % (message, tail)
+
+
 def _first_cause(message):
     """The innermost cause in Ansible's message, once (ansible-core 2.16 nests and repeats it)."""
     line = PREFIXES.sub("", (message.splitlines() or [""])[0])
@@ -184,7 +205,7 @@ class ActionModule(CheckSecrets):
                 task_vars)
             if done.get("failed"):
                 raise RenderError("the directory %s could not be created on %s" % (path, host),
-                                  to_text(done.get("msg", "no message")))
+                                  module_failure(done))
             created = created or bool(done.get("changed"))
         return created
 
@@ -195,7 +216,7 @@ class ActionModule(CheckSecrets):
             policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
             **(dict((name, own[name]) for name in FILE_ARGS) if write else {})), task_vars, secret=True)
         if done.get("failed"):
-            message = to_text(done.get("msg", "no message"))
+            message = module_failure(done)
             if "lineno" in done:
                 raise RenderError("the rendered kickstart does not validate for %s (pykickstart)" % plain["target"],
                                   message)
@@ -208,7 +229,7 @@ class ActionModule(CheckSecrets):
             updates_image=plain["updates_image"], **dict((name, own[name]) for name in FILE_ARGS)), task_vars)
         if done.get("failed"):
             raise RenderError("the updates image %s could not be built" % plain["updates_image"],
-                              to_text(done.get("msg", "no message")))
+                              module_failure(done))
         return done
 
     # -- run -------------------------------------------------------------

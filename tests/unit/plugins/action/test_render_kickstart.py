@@ -93,3 +93,34 @@ def test_an_updates_image_delivery_without_its_path_stops_before_rendering(monke
     result = action.run(task_vars={})
     assert result["failed"] and "give updates_image" in result["msg"] and "F40" in result["msg"]
     assert action.calls == []
+
+
+class _NotJson(_Recorder):
+    """A module run by an interpreter that printed no result (a pyenv shim for a Python not selected)."""
+
+    def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
+        return {"failed": True, "msg": "Module result deserialization failed: No start of json char found",
+                "module_stdout": "", "rc": 127,
+                "module_stderr": "pyenv: python3.13: command not found\n\n"
+                                 "The `python3.13' command exists in these Python versions:\n  3.13.0\n"}
+
+
+def test_a_module_that_returned_no_result_shows_what_it_printed():
+    action = _NotJson()
+    own = dict((name, None) for name in render_kickstart.OWN_ARGS)
+    plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "RHEL9"}
+    try:
+        action._kickstart(own, plain, "text\n", "present", {}, "a")
+    except render_kickstart.RenderError as exc:
+        cause = exc.cause
+    else:
+        raise AssertionError("the failed module did not stop the step")
+    assert cause.startswith("Module result deserialization failed: No start of json char found; the module printed: "
+                            "pyenv: python3.13: command not found | The `python3.13' command exists")
+    assert "check ansible_python_interpreter" in cause
+
+
+def test_module_failure_keeps_a_json_failure_as_it_is_and_bounds_long_output():
+    assert render_kickstart.module_failure({"failed": True, "msg": "policy 'root': bad"}) == "policy 'root': bad"
+    noisy = render_kickstart.module_failure({"msg": "MODULE FAILURE", "module_stderr": "x" * 5000 + "\nlast line\n"})
+    assert "last line" in noisy and len(noisy) < render_kickstart.OUTPUT_CHARS + 200
