@@ -10,8 +10,16 @@
 set -eu
 umask 022
 
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(cd "$here/../../../.." && pwd)"
+# The collection under test (ansible-test runs a copy of this target elsewhere).
+readme=''
+IFS=: read -r -a paths <<<"${ANSIBLE_COLLECTIONS_PATH:-}"
+for path in "${paths[@]}"; do
+    if [ -f "$path/ansible_collections/kickstart/pwpolicy/README.md" ]; then
+        readme="$path/ansible_collections/kickstart/pwpolicy/README.md"
+        break
+    fi
+done
+[ -n "$readme" ] || { echo "FAIL: no README.md in ANSIBLE_COLLECTIONS_PATH" >&2; exit 1; }
 base="${OUTPUT_DIR:-$(mktemp -d)}/readme_example"
 rm -rf "$base"
 mkdir -p "$base/ks"
@@ -19,7 +27,7 @@ python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$
 [ -x "$python" ] || python="$(command -v python3 || command -v python)"
 
 # The first yaml block of the README, its /srv/ks/ pointed at this run's directory.
-"$python" - "$root/README.md" "$base/ks/" >"$base/example.yml" <<'PY'
+"$python" - "$readme" "$base/ks/" >"$base/example.yml" <<'PY'
 import sys
 text = open(sys.argv[1], encoding="utf-8").read()
 start = text.index("```yaml\n") + len("```yaml\n")
