@@ -54,7 +54,7 @@ import bench_role  # noqa: E402
 import results  # noqa: E402
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_edit as ks  # noqa: E402
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality, _verdict  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality, _verdict  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates_image  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError  # noqa: E402

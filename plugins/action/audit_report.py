@@ -5,7 +5,7 @@
 """The ``audit_report`` action: one report over every host's ``check_secrets`` findings.
 
 Documentation: plugins/modules/audit_report.py.  The report code lives in
-module_utils/_report.py.  Meant to run once (``run_once: true``) on the
+plugin_utils/_report.py.  Meant to run once (``run_once: true``) on the
 controller; it reads each host's registered ``check_secrets`` result.
 """
 
@@ -19,8 +19,8 @@ from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import check_fail_on, summary
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, summary
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     clean,
     gather,
     outcome,
@@ -29,7 +29,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import 
     to_junit,
     write_report,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import table as weakest_table
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import table as weakest_table
 
 display = Display()
 
@@ -113,7 +113,7 @@ class ActionModule(ActionBase):
         if text:
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
         weakest = self._weakest(args, task_vars) if args.get("weakest_var") else None
-        if weakest:  # the weakest link of each host (module_utils/_weakest.py)
+        if weakest:  # the weakest link of each host (plugin_utils/_weakest.py)
             display.display("kickstart.pwpolicy weakest links\n%s" % weakest_table(weakest))
             below = [report["host"] for report in weakest if report["below_floor"]]
             failing = failing + below

@@ -5,7 +5,7 @@
 """The ``check_secrets`` action: every secret of one host against its policy, on the controller.
 
 Documentation: plugins/modules/check_secrets.py.  The rules live in
-module_utils/_preflight.py; this plugin only reads the secrets.
+plugin_utils/_preflight.py; this plugin only reads the secrets.
 
 Each secret is templated (and so decrypted) on its own, inside its own
 ``try``: a vaulted value that this run cannot decrypt, or one that refers to
@@ -30,8 +30,8 @@ from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS, build_policies
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems, user_problems
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems, user_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     account_label,
     check_all,
     check_fail_on,
@@ -46,7 +46,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight impo
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
     model_options,

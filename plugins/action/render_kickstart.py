@@ -38,7 +38,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import 
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide
 
 # What the file modules are given as they are (None: left out).

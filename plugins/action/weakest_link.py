@@ -5,7 +5,7 @@
 """The ``weakest_link`` action: one host's weakest secret against the attacks it is exposed to, on the controller.
 
 Documentation: plugins/modules/weakest_link.py.  The model lives in
-module_utils/_exposure.py and _weakest.py; the secrets are read exactly as
+plugin_utils/_exposure.py and _weakest.py; the secrets are read exactly as
 ``check_secrets`` reads them (each on its own, never repeating Ansible's
 error text), by reusing its reading methods.
 """
@@ -19,7 +19,7 @@ from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._weakest import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
     model_options,

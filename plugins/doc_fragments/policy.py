@@ -75,6 +75,20 @@ options:
     default: DEVEL
 """
 
+    # anaconda_conf_info: the target, by default the one the drop-in names.
+    CONF_TARGET_READ = r"""
+options:
+  target:
+    description:
+      - The installer release whose rules read the drop-in, as pykickstart names it (for example V(F40), V(RHEL10),
+        V(DEVEL)); Fedora 34 or later, or RHEL 9 or later.
+      - It decides what an omitted field means (the installer's shipped configuration for that release).
+      - By default, the release named in the drop-in's header, which M(kickstart.pwpolicy.anaconda_conf) writes
+        (C(# Written for installer release RHEL10.)); V(DEVEL) for a drop-in without one. Given, it wins, with a
+        warning when the header names another release.
+    type: str
+"""
+
     # The modules that only read (ks_pwpolicy_info, anaconda_conf_info).
     INFO_MODULE = r"""
 attributes:

@@ -2,7 +2,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The ``pwpolicy_check`` filter: a thin wrapper over module_utils._verdict."""
+"""The ``pwpolicy_check`` filter: a thin wrapper over plugin_utils._verdict."""
 
 from __future__ import absolute_import, division, print_function
 
@@ -12,8 +12,8 @@ from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import add_estimate
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import RULES, check_against
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import add_estimate
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import RULES, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
 
@@ -57,7 +57,7 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
     try:
         report = check_against(text, policy, product=product, target=target, user=user, settings=settings,
                                rules=rules, fips=fips)
-        # Guess estimates and exposures only when asked for (module_utils/_exposure.py);
+        # Guess estimates and exposures only when asked for (plugin_utils/_exposure.py);
         # fips=true also models a LUKS2 keyslot formatted for FIPS unless the estimate says otherwise.
         if fips and estimate is True:
             estimate = {'fips': True}

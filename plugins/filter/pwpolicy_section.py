@@ -12,7 +12,7 @@ from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import parse_release
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 
 
 def pwpolicy_section(overrides, target, product=None):

@@ -7,7 +7,7 @@
 * :func:`edit_kickstart` changes only ``pwpolicy`` lines (and ``%anaconda``
   headers/ends when a section is added or removed) and keeps every other byte;
 * :func:`read_policies` reads the policies in effect, with warnings;
-* :func:`render_section` renders a whole ``%anaconda`` section;
+* :func:`render_section` (from ``_policy``) renders a whole ``%anaconda`` section;
 * :func:`section_regions` is what a diff shows of the sections (secrets hidden).
 
 Every error is a :class:`~_ks_lines.KickstartEditError` (a ``PwpolicyError``).
@@ -28,14 +28,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
     template_branches,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import ParsedKickstart, parse_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import SECTION
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_validate import Splice, parse_edited
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     NAMES,
-    Policy,
     PolicyError,
     build_policies,
     normalize_policies,
+    render_section,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redact_line
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
@@ -44,7 +43,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import
     SECTION_REMOVED,
     Release,
     deprecation_message,
-    parse_release,
     support_message,
 )
 
@@ -76,37 +74,6 @@ class ReadResult(object):
 # ---------------------------------------------------------------------------
 # Rendering and reading
 # ---------------------------------------------------------------------------
-
-def _as_policies(policies, product=None, target=None):
-    if isinstance(policies, dict) and policies and all(isinstance(p, Policy) for p in policies.values()):
-        items = list(policies.values())
-    elif isinstance(policies, (list, tuple)) and policies and all(isinstance(p, Policy) for p in policies):
-        items = list(policies)
-    else:
-        items = list(build_policies(policies, product=product, target=target).values())
-    return sorted(items, key=lambda p: NAMES.index(p.name))
-
-
-def render_section(policies=None, product=None, target=None, newline="\n"):
-    """A whole ``%anaconda`` section (``%anaconda`` ... ``%end`` with a final newline).
-
-    ``policies`` are :class:`Policy` objects (a list or a dict) or user input
-    for ``_policy.build_policies`` (with ``product`` and ``target``).  When
-    ``target`` cannot take the section, :class:`KickstartEditError` says why
-    and names the replacement.
-    """
-    if target is not None:
-        release = target if hasattr(target, "support") else parse_release(target)
-        refusal = support_message(release)
-        if refusal:
-            raise KickstartEditError(refusal)
-        target = release.name
-    items = _as_policies(policies, product, target)
-    if not items:
-        raise KickstartEditError("no policies to render: give policies or product")
-    body = "".join(p.render() + newline for p in items)
-    return "%s%s%s%%end%s" % (SECTION, newline, body, newline)
-
 
 def section_regions(parsed_or_text, target=None):
     """The text of each ``%anaconda`` section (header to ``%end``), joined: what a diff shows.

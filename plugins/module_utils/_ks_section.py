@@ -28,7 +28,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_read import
     split_dashes,
     unknown_name_warning,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, SECTION, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read import read_policy
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import COMMAND_REMOVED
 
@@ -58,7 +58,6 @@ except ImportError:
     KSOptionParser = ks_version = None
 
 PYKICKSTART_PACKAGE = "pykickstart"
-SECTION = "%anaconda"
 COMMAND = "pwpolicy"
 # More words than any real pwpolicy line has (a name, 5 options and their values).
 _MAX_WORDS = 64

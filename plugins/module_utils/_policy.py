@@ -22,9 +22,11 @@ from dataclasses import dataclass
 
 from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     NEWEST,
     parse_release,
+    support_message,
 )
 
 # Anaconda's policy names, in the order anaconda and we write them.
@@ -325,3 +327,38 @@ def policy_from(value, name=None, product=None, target=None):
     raise PolicyError(
         "a policy must be a dict of fields or a policy name (%s), got %s"
         % (", ".join(NAMES), _describe(value)))
+
+
+# The kickstart section that holds the policies (Policy.render gives each line).
+SECTION = "%anaconda"
+
+
+def _as_policies(policies, product=None, target=None):
+    if isinstance(policies, dict) and policies and all(isinstance(p, Policy) for p in policies.values()):
+        items = list(policies.values())
+    elif isinstance(policies, (list, tuple)) and policies and all(isinstance(p, Policy) for p in policies):
+        items = list(policies)
+    else:
+        items = list(build_policies(policies, product=product, target=target).values())
+    return sorted(items, key=lambda p: NAMES.index(p.name))
+
+
+def render_section(policies=None, product=None, target=None, newline="\n"):
+    """A whole ``%anaconda`` section (``%anaconda`` ... ``%end`` with a final newline).
+
+    ``policies`` are :class:`Policy` objects (a list or a dict) or user input
+    for ``_policy.build_policies`` (with ``product`` and ``target``).  When
+    ``target`` cannot take the section, :class:`KickstartEditError` says why
+    and names the replacement.
+    """
+    if target is not None:
+        release = target if hasattr(target, "support") else parse_release(target)
+        refusal = support_message(release)
+        if refusal:
+            raise KickstartEditError(refusal)
+        target = release.name
+    items = _as_policies(policies, product, target)
+    if not items:
+        raise KickstartEditError("no policies to render: give policies or product")
+    body = "".join(p.render() + newline for p in items)
+    return "%s%s%s%%end%s" % (SECTION, newline, body, newline)

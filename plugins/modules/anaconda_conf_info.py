@@ -43,15 +43,6 @@ options:
       - The drop-in text to read.
       - Exactly one of O(path) and O(content) is required.
     type: str
-  target:
-    description:
-      - The installer release whose rules read the drop-in, as pykickstart names it (for example V(F40), V(RHEL10),
-        V(DEVEL)); Fedora 34 or later, or RHEL 9 or later.
-      - It decides what an omitted field means (the installer's shipped configuration for that release).
-      - By default, the release named in the drop-in's header, which M(kickstart.pwpolicy.anaconda_conf) writes
-        (C(# Written for installer release RHEL10.)); V(DEVEL) for a drop-in without one. Given, it wins, with a
-        warning when the header names another release.
-    type: str
   conf_name:
     description:
       - File name of the drop-in inside an updates image, which holds it as C(etc/anaconda/conf.d/)O(conf_name).
@@ -66,6 +57,7 @@ seealso:
   - module: kickstart.pwpolicy.anaconda_conf
   - module: kickstart.pwpolicy.ks_pwpolicy_info
 extends_documentation_fragment:
+  - kickstart.pwpolicy.policy.conf_target_read
   - kickstart.pwpolicy.policy.info_module
 """
 

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import ConfError, conf_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_render import render_conf
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
     Policy,

@@ -14,7 +14,7 @@ from ansible.parsing.dataloader import DataLoader
 from ansible.parsing.vault import AnsibleVaultError, VaultLib, VaultSecret
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import FilterModule, pwpolicy_check
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak as shared_assert_no_leak
 
 try:  # ansible-core 2.19 and later: vaulted values decrypt with the ambient secrets

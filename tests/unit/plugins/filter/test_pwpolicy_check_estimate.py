@@ -7,7 +7,7 @@ import pytest
 from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _guesses
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _guesses
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 pytest.importorskip("zxcvbn")

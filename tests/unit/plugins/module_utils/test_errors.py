@@ -6,7 +6,7 @@
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import ConfError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import PwcheckError
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import PwcheckError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._updates_image import UpdatesImageError
 
 

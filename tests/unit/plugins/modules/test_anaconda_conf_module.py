@@ -19,11 +19,6 @@ DROPIN = "etc/anaconda/conf.d/90-kickstart-pwpolicy.conf"
 run, ok, fail = module_calls(module.main)
 
 
-def warnings(result):
-    """The warnings as one string (ansible-core 2.19 returns them structured)."""
-    return json.dumps(result.get("warnings", []))
-
-
 def by_name(result, key="policies"):
     return dict((p["name"], p) for p in result[key])
 

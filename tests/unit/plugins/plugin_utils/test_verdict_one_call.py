@@ -15,17 +15,17 @@ import sys
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _verdict as verdict
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     ERR_MIN_LENGTH,
     LIBPWQUALITY_MIN_LENGTH,
     has_positive_credit,
     normalize_settings,
 )
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import STRONG, policy
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_verdict import CODE_CASES
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import STRONG, policy
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.test_verdict import CODE_CASES
 
 
 def benchmark_passwords():

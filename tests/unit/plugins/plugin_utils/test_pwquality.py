@@ -5,11 +5,11 @@
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality as pwq
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwq_settings
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality as pwq
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import (
     BOTH,
     HAVE_BINDING,
     HAVE_CTYPES,

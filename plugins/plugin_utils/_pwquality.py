@@ -28,7 +28,7 @@ import ctypes.util
 import os
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     BROKEN_CODES,
     ERR_CRACKLIB_CHECK,
     LIBPWQUALITY_MIN_LENGTH,

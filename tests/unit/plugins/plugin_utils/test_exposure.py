@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposure as model
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 
 YEAR = 31557600.0

@@ -10,17 +10,17 @@ from hypothesis import given
 from hypothesis import settings as hyp_settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pw_reasons as pw_reasons
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwq_settings
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pw_reasons as pw_reasons
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwq_settings
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _verdict as verdict
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import (
     PwcheckError,
     check_against,
     check_password,
 )
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import (
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import (
     BOTH,
     STRONG,
     assert_no_leak,

@@ -4,7 +4,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Reports over the findings of many hosts: one table, JSON and JUnit XML.
 
-Findings are what module_utils/_preflight.py makes (``host``, ``secret``,
+Findings are what plugin_utils/_preflight.py makes (``host``, ``secret``,
 ``verdict``, ``ok``, ``score``, ``strength``, ``reasons``, ``hints``,
 ``policy``); they never hold a secret, and nothing here adds one.  The audit
 playbook's ``audit_report`` action is the caller.
@@ -20,7 +20,7 @@ import tempfile
 import xml.etree.ElementTree as ET
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     VERDICTS,
     check_fail_on,
     error_finding,

@@ -15,7 +15,7 @@ __metaclass__ = type
 
 import string
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     ERR_BAD_WORDS,
     ERR_CASE_CHANGES_ONLY,
     ERR_CRACKLIB_CHECK,

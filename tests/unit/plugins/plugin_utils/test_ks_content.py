@@ -12,7 +12,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import (
     content_problems,
     input_problems,
     secret_problems,

@@ -7,9 +7,9 @@ import sys
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _weakest
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import secret
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposure as model
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _weakest
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import secret
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 pytest.importorskip("zxcvbn")
@@ -126,7 +126,7 @@ def test_without_zxcvbn_one_host_says_how_to_install_it_and_the_others_stay_quie
     seen = {}
     for host, notice in (("web01", True), ("web02", False)):
         seen[host] = _weakest.host_weakest(host, items(), options, "", (YEAR, 0), require=False, notice=notice)
-    (fields, warnings, failed), (quiet_fields, quiet, _failed) = seen["web01"], seen["web02"]
+    (fields, warnings, failed), (quiet_fields, quiet, _quiet_failed) = seen["web01"], seen["web02"]
     assert not failed and not fields["estimated"] and not quiet_fields["estimated"]
     assert quiet == []
     assert len(warnings) == 1 and "web01" not in warnings[0] and "pip install zxcvbn" in warnings[0]

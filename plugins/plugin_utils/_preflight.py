@@ -26,9 +26,9 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import secret_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import secret_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 
 FAIL_ON = ("rejected", "weak", "never")
 VERDICTS = ("accepted", "accepted_weak", "rejected", "error")
@@ -116,7 +116,7 @@ def error_finding(host, label, policy, reason, hint):
 
 
 def problem_findings(host, problems):
-    """``error`` findings for input problems (``{label, reasons, hints}``, as module_utils._ks_content finds them)."""
+    """``error`` findings for input problems (``{label, reasons, hints}``, as plugin_utils._ks_content finds them)."""
     return [_finding(host, problem["label"], None, reasons=list(problem["reasons"]), hints=list(problem["hints"]),
                      stops=True)
             for problem in problems]

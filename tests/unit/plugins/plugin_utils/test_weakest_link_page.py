@@ -8,8 +8,8 @@ import os
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _guesses
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposure as model
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _guesses
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, PRODUCTS
 from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
 

@@ -16,7 +16,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import (
     REQUIRES_DISK,
     REQUIRES_KICKSTART,
     REQUIRES_LOGIN,
@@ -24,7 +24,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure impor
     estimate_secret,
     options_from,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._guesses import EstimatorMissing
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing
 
 # The default floor below which a host's weakest link is a warning: one year.
 WARN_SECONDS = 31557600

@@ -1,7 +1,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""module_utils/_report.py: the audit's table, JSON and JUnit XML over many hosts' findings."""
+"""plugin_utils/_report.py: the audit's table, JSON and JUnit XML over many hosts' findings."""
 
 import json
 import os
@@ -10,8 +10,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import error_finding
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import error_finding
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     KEYS,
     ReportError,
     clean,

@@ -184,7 +184,7 @@ def estimate_secret(password, policy_name, account, options):
     ``account`` is the account name (root or the user), given to zxcvbn with
     the host name and the product words; an empty password has no estimate.
     """
-    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._guesses import guesses_log10, user_inputs
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import guesses_log10, user_inputs
 
     if not password:
         return {"guesses_log10": None, "exposures": [], "weakest_seconds": None, "weakest_attack": None,
@@ -197,7 +197,7 @@ def estimate_secret(password, policy_name, account, options):
 
 def add_estimate(report, password, user=None, product=None, estimate=None):
     """``report`` (a verdict report) with the estimate fields when ``estimate`` asks for them."""
-    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import account_for
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import account_for
 
     options = options_from(estimate)
     if options is None:

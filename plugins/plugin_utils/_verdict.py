@@ -30,7 +30,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._installer_rules import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._installer_rules import (
     FIPS,
     FIPS_MIN_LENGTH,
     LENGTH,
@@ -40,13 +40,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._installer_rule
     installer_verdict,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, policy_from
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons import (
     KEYBOARD_HINT,
     explain,
     strength_band,
     typable,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     ERR_MIN_LENGTH,
     LIBPWQUALITY_MIN_LENGTH,
     PwcheckError,
@@ -54,7 +54,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings i
     normalize_settings,
     type_name,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwquality import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwquality import (
     check as libpwquality_check,
     get_backend,
 )

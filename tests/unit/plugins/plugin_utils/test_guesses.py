@@ -7,8 +7,8 @@ import sys
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _exposure as model
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _guesses
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposure as model
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _guesses
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 

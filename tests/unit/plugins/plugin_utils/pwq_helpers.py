@@ -5,9 +5,9 @@
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._verdict import check_password
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak as shared_assert_no_leak
 
 

@@ -12,10 +12,10 @@ import itertools
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import TYPABLE
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pwq_settings import normalize_settings
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import STRONG, check, policy
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons import TYPABLE
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import STRONG, check, policy
 
 PASSWORDS = [
     "", "ab", "Kx9#m", "Kx9#mQ2", "Kx9#mQ2!", "password", "sunshine99", "Xk9#mQ2!zL", "zyxwvuts", "a1a1a1a1a1",

@@ -9,10 +9,10 @@ the graphical passphrase dialog does.
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _verdict as verdict
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._installer_rules import ASCII_REASON
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._pw_reasons import KEYBOARD_HINT
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import STRONG, check, policy
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _verdict as verdict
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._installer_rules import ASCII_REASON
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons import KEYBOARD_HINT
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import STRONG, check, policy
 
 SHORT = "Xk9#mQ2!zL"            # 10 characters, libpwquality has nothing else against it
 DICTIONARY = "password"         # libpwquality: based on a dictionary word

@@ -1,15 +1,15 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""module_utils/_preflight.py: one host's secrets turned into findings, verdicts and one message."""
+"""plugin_utils/_preflight.py: one host's secrets turned into findings, verdicts and one message."""
 
 
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._preflight import (
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     PreflightError,
     check_all,
     check_fail_on,

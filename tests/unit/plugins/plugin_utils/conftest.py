@@ -5,8 +5,8 @@
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _pwquality
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.pwq_helpers import BACKENDS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import BACKENDS
 
 
 @pytest.fixture(params=BACKENDS)
