@@ -296,7 +296,8 @@ class ActionModule(ActionBase):
             result.update(failed=True, msg="%s (%s): %s" % (host, context, refusal), changed=False)
             return result, plain, []
         image = plain["updates_image"] if flags is None or flags["updates_image"] else None
-        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
+        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image,
+                                  target=plain["target"])
         items = self._secrets(raw, names, problems)
         try:
             weakest = self._weakest(host, plain, items, task_vars or {})
