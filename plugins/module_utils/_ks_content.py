@@ -29,6 +29,7 @@ __metaclass__ = type
 import os
 import re
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_options import (
     NoParser,
     handler_for,
@@ -87,7 +88,7 @@ def _problem(label, reason, hint):
 def _line_problem(label, value):
     """Why ``value`` cannot be one kickstart line, or None."""
     if not isinstance(value, str):
-        return _problem(label, "is not a string (got %s)" % type(value).__name__,
+        return _problem(label, "is not a string (got %s)" % plain_type(value),
                         "give it as a string (quote it in YAML)")
     if "\0" in value:
         return _problem(label, "contains a NUL character", "remove the NUL character")
@@ -169,7 +170,7 @@ def _list_items(label, value):
     if value is None:
         return [], None
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
-        return [], _problem(label, "is not a list (got %s)" % type(value).__name__,
+        return [], _problem(label, "is not a list (got %s)" % plain_type(value),
                             "give a YAML list, one item per entry")
     return list(value), None
 
@@ -223,7 +224,7 @@ def _storage_problems(label, line, checker=None):
 
 def _script_body_problems(label, body):
     if not isinstance(body, str):
-        return [_problem(label, "is not a string (got %s)" % type(body).__name__, "give the script body as a string")]
+        return [_problem(label, "is not a string (got %s)" % plain_type(body), "give the script body as a string")]
     if "\0" in body:
         return [_problem(label, "contains a NUL character", "remove the NUL character")]
     for number, line in enumerate(body.splitlines(), 1):
@@ -338,7 +339,7 @@ def secret_problems(label, secret):
     if secret is None:
         return []
     if not isinstance(secret, str):
-        return [_problem(label, "is not a string (got %s)" % type(secret).__name__, "quote it in YAML")]
+        return [_problem(label, "is not a string (got %s)" % plain_type(secret), "quote it in YAML")]
     if "\0" in secret:
         return [_problem(label, "contains a NUL character, which no installer or crypt hash can take",
                          "choose a secret without a NUL character")]
