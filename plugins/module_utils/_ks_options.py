@@ -35,8 +35,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
 SECRET_NAME_RE = re.compile(r"pass|pw|secret|token|wpakey|wepkey|activation.?key", re.I)
 # A flag that says how a password on the line is written.
 PASSWORD_FORM_RE = re.compile(r"iscrypted|plaintext", re.I)
-# A URL with a user (and maybe a password) before the host.
-URL_CREDENTIALS_RE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://[^/?#@\s]*@")
+# A URL with a user (and maybe a password) before the host.  Anchored on "://" without the scheme, so
+# that a search never backtracks over a long word: each attempt ends at the next "/".
+URL_CREDENTIALS_RE = re.compile(r"://[^/?#@\s]*@")
 
 _HANDLERS = {}
 
