@@ -28,7 +28,7 @@ from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.action import ActionBase
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS, build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems, user_problems
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
@@ -161,7 +161,7 @@ class ActionModule(ActionBase):
         if users is None:
             return []
         if not isinstance(users, (list, tuple)):
-            return [secret("users", "user", error="is not a list of accounts (got %s)" % type(users).__name__,
+            return [secret("users", "user", error="is not a list of accounts (got %s)" % plain_type(users),
                            hint="give %s as a list of {name, password}" % where)]
         items = []
         seen = set()
@@ -263,7 +263,8 @@ class ActionModule(ActionBase):
                                 to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
-        readable = [item for item in items if item["value"] and not item["error"]]
+        # A secret that is not a string is a finding of its own (it stops the role): nothing to estimate.
+        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]]
         # What is the same for every host (no zxcvbn) is said once, by the first host of the play.
         first = (task_vars.get("ansible_play_hosts") or [task_vars.get("inventory_hostname")])[0]
         return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,
@@ -299,7 +300,8 @@ class ActionModule(ActionBase):
             result.update(failed=True, msg="%s (%s): %s" % (host, context, refusal), changed=False)
             return result, plain, []
         image = plain["updates_image"] if flags is None or flags["updates_image"] else None
-        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
+        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image,
+                                  target=plain["target"])
         items = self._secrets(raw, names, problems)
         try:
             weakest = self._weakest(host, plain, items, task_vars or {})

@@ -11,7 +11,7 @@ __metaclass__ = type
 from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import add_estimate
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import RULES, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
@@ -34,7 +34,7 @@ def _plain(value, what):
     if isinstance(value, _NOT_PASSWORDS):
         raise AnsibleFilterError(
             "pwpolicy_check: %s must be a string or a vaulted string, got %s%s"
-            % (what, type(value).__name__,
+            % (what, plain_type(value),
                " (is the variable set?)" if value is None else " (quote it in YAML)"))
     return to_text(value, errors="surrogate_or_strict")
 

@@ -26,3 +26,26 @@ class PwpolicyError(ValueError):
 
     def __str__(self):
         return self.message
+
+
+def plain_type(value):
+    """The type of ``value`` as a message names it: ``a string``, ``a number``, ``a boolean``, ``a list``, ``a mapping``...
+
+    Never Python's class name: ansible-core 2.19 hands over tagged values
+    (``_AnsibleTaggedInt``), whose names mean nothing to the user.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bytes):
+        return "bytes"
+    if isinstance(value, dict) or (hasattr(value, "keys") and hasattr(value, "__getitem__")):
+        return "a mapping"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return "a list"
+    return "a value of another type"

@@ -6,9 +6,13 @@
 
 A value can reach a message as it is, or in an escaped form: Python's
 ``repr`` (``'a\\\\b'``, ``"it's"``), doubled backslashes, or
-``unicode_escape``.  :func:`hide` replaces every form of every value that
+``unicode_escape``; or in a form derived from it: quoted for a shell or a
+kickstart line (``'it'"'"'s'``, as ``ansible.builtin.quote`` writes it), and
+that in turn escaped.  :func:`hide` replaces every form of every value that
 occurs in the message by ``<hidden>``; it only builds a pattern from the values
-present, so its cost follows the message, not the number of values.
+present, so its cost follows the message, not the number of values.  A hash
+derived from a secret (a crypt hash such as ``$6$...``, a GRUB2
+``grub.pbkdf2.sha512...`` hash) is hidden wherever it appears, whoever made it.
 
 For kickstarts: :func:`line_secrets` are the values of a line whose command
 may hold a secret, :func:`redact_line` rebuilds such a line from its command
@@ -21,16 +25,35 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import re
+import shlex
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import MAX_LINE_CHARS, split_words
 
 HIDDEN = "<hidden>"
 
 
+# Hashes derived from secrets: crypt(3) hashes ($1$, $2b$, $5$, $6$ with or without rounds=, $y$, $gy$, $7$, ...)
+# and GRUB2's PBKDF2 hashes (bootloader --iscrypted --password=grub.pbkdf2.sha512.N.SALT.HASH).
+DERIVED_RE = re.compile(r"\$(?:1|2[abxy]?|5|6|7|md5|sha1|y|gy|sm3)\$(?:rounds=\d+\$)?[./0-9A-Za-z$]+"
+                        r"|grub\.pbkdf2\.sha512\.\d+\.[0-9A-Fa-f]+(?:\.[0-9A-Fa-f]+)?")
+
+
+def _escaped(value):
+    """``value`` in the forms a message may show it in: as it is, Python's ``repr``, backslashes doubled,
+    ``unicode_escape``, and inside the other quote of a ``repr`` (``\\'`` or ``\\"``)."""
+    doubled = value.replace("\\", "\\\\")
+    return {value, repr(value)[1:-1], doubled, value.encode("unicode_escape").decode("ascii"),
+            doubled.replace("'", "\\'"), doubled.replace('"', '\\"')}
+
+
 def variants(value):
-    """``value`` and the escaped forms a message may show it in."""
-    forms = {value, repr(value)[1:-1], value.replace("\\", "\\\\"),
-             value.encode("unicode_escape").decode("ascii")}
+    """``value`` and the escaped and quoted forms a message may show it in."""
+    if not isinstance(value, str):
+        value = str(value)
+    forms = _escaped(value)
+    quoted = shlex.quote(value)
+    if quoted != value:
+        forms |= _escaped(quoted)
     return {form for form in forms if form}
 
 
@@ -39,12 +62,18 @@ def _substitute(message, present):
     return re.sub(r"(?<!\w)(?:%s)(?!\w)" % alternatives, HIDDEN, message)
 
 
+def hide_derived(message):
+    """``message`` with every hash derived from a secret (:data:`DERIVED_RE`) replaced by ``<hidden>``."""
+    return DERIVED_RE.sub(HIDDEN, message) if "$" in message or "grub." in message else message
+
+
 def hide(message, secrets):
-    """``message`` with each value of ``secrets`` (in any escaped form) replaced by ``<hidden>``."""
+    """``message`` with each value of ``secrets`` (in any escaped or quoted form) and every hash
+    replaced by ``<hidden>``."""
     present = set()
     for value in secrets:
         present.update(form for form in variants(value) if form in message)
-    return _substitute(message, present) if present else message
+    return hide_derived(_substitute(message, present) if present else message)
 
 
 class Redactor(object):
@@ -75,7 +104,7 @@ class Redactor(object):
                 forms = index.get(message[start:start + key])
                 if forms:
                     present.update(form for form in forms if message.startswith(form, start))
-        return _substitute(message, present) if present else message
+        return hide_derived(_substitute(message, present) if present else message)
 
 
 def leaves(value, minimum=3, depth=0):

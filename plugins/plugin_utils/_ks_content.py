@@ -10,7 +10,11 @@ add commands of its own (``finish: "reboot\\nrootpw --plaintext x"``).  The
 role quotes single words for shlex and checks everything else here: each
 value must be exactly what its command takes (one word, one choice, one line
 of options, a list of such items), and the options the role sets itself
-(``--encrypted``, ``--passphrase``) cannot be given again.
+(``--encrypted``, ``--passphrase``) cannot be given again.  No value may
+carry a secret of its own (``rootpw`` in ``extra_commands``, ``--passp=x`` on
+``luks_options``, a URL with a password): options are resolved by the target
+release's pykickstart parsers (:mod:`._ks_options`), abbreviations included,
+so the secrets the installer reads are exactly the ones the pre-flight checks.
 
 :func:`input_problems` returns problems as ``{label, reasons, hints}``
 dicts.  Labels name the variable (``kickstart_content.finish``,
@@ -24,6 +28,15 @@ __metaclass__ = type
 
 import os
 import re
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_options import (
+    NoParser,
+    handler_for,
+    parser_of,
+    resolve,
+    secret_words,
+)
 
 ACCOUNT_RE = re.compile(r"[a-z_][a-z0-9_.-]*\$?")
 MAX_ACCOUNT_LENGTH = 32
@@ -54,6 +67,13 @@ STORAGE_COMMANDS = ("part", "partition", "raid", "volgroup", "logvol", "btrfs", 
                     "zfcp", "nvdimm")
 # Options the role writes itself on the autopart line when a passphrase is given.
 ROLE_STORAGE_OPTIONS = ("--encrypted", "--passphrase", "--cipher-passphrase")
+# The command each option-line value is written after (source is a whole command line).
+OPTION_LINE_COMMANDS = {"network": "network", "firewall": "firewall", "bootloader": "bootloader",
+                        "autopart_options": "autopart", "luks_options": "autopart", "packages_options": "%packages",
+                        "source": None}
+SECRET_HINT = ("remove it: the installer must read no secret the pre-flight has not checked. The role writes the "
+               "root password, the accounts' passwords and the LUKS passphrase itself, from "
+               "kickstart_root_password, kickstart_users and kickstart_luks_passphrase")
 
 
 def _breaks_line(text):
@@ -68,7 +88,7 @@ def _problem(label, reason, hint):
 def _line_problem(label, value):
     """Why ``value`` cannot be one kickstart line, or None."""
     if not isinstance(value, str):
-        return _problem(label, "is not a string (got %s)" % type(value).__name__,
+        return _problem(label, "is not a string (got %s)" % plain_type(value),
                         "give it as a string (quote it in YAML)")
     if "\0" in value:
         return _problem(label, "contains a NUL character", "remove the NUL character")
@@ -87,7 +107,7 @@ def _word_problem(label, value):
     return None
 
 
-def _option_problems(label, value, forbidden=()):
+def _option_problems(label, value, forbidden=(), command=None, checker=None):
     found = _line_problem(label, value)
     if found:
         return [found]
@@ -97,10 +117,52 @@ def _option_problems(label, value, forbidden=()):
     words = value.split()
     taken = [option for option in forbidden
              if any(word == option or word.startswith(option + "=") for word in words)]
+    if checker is not None and forbidden:
+        # Abbreviations too: pykickstart reads --encr as --encrypted, --passp=x as --passphrase=x.
+        taken.extend(word.split("=", 1)[0] for word in words
+                     if word.startswith("--") and word.split("=", 1)[0] not in taken
+                     and checker.resolves_to(command, word, forbidden))
     if taken:
         return [_problem(label, "sets %s, which the role writes itself from kickstart_luks_passphrase"
                          % ", ".join(taken), "remove %s from it" % ", ".join(taken))]
-    return []
+    return checker.problems(label, value, command) if checker is not None else []
+
+
+class _SecretChecker(object):
+    """Whether kickstart lines carry secrets, by the target's pykickstart parsers (loaded on first use)."""
+
+    def __init__(self, target):
+        self.target = target
+        self._handler = None
+        self.missing = False
+
+    def _get(self):
+        if self._handler is None and not self.missing:
+            try:
+                self._handler = handler_for(self.target)
+            except NoParser:
+                self.missing = True
+        return self._handler
+
+    def resolves_to(self, command, word, options):
+        handler = self._get()
+        parser = parser_of(handler, command) if handler is not None else None
+        return parser is not None and any(set(action.option_strings) & set(options)
+                                          for action in resolve(parser, word))
+
+    def problems(self, label, line, command=None):
+        """A problem naming what carries a secret on ``line`` (``command`` goes before it), never a value."""
+        handler = self._get()
+        if handler is None:
+            return []
+        try:
+            found = secret_words(line, handler, command)
+        except ValueError:
+            return [_problem(label, "cannot be split into words as the installer reads them (an unclosed quote)",
+                             "close the quote")]
+        if not found:
+            return []
+        return [_problem(label, "carries %s: a secret the pre-flight does not check" % "; ".join(found), SECRET_HINT)]
 
 
 def _list_items(label, value):
@@ -108,12 +170,12 @@ def _list_items(label, value):
     if value is None:
         return [], None
     if isinstance(value, (str, bytes, dict)) or not isinstance(value, (list, tuple)):
-        return [], _problem(label, "is not a list (got %s)" % type(value).__name__,
+        return [], _problem(label, "is not a list (got %s)" % plain_type(value),
                             "give a YAML list, one item per entry")
     return list(value), None
 
 
-def _list_problems(key, label, value):
+def _list_problems(key, label, value, checker=None):
     items, found = _list_items(label, value)
     problems = [found] if found else []
     for index, item in enumerate(items):
@@ -122,11 +184,11 @@ def _list_problems(key, label, value):
         if line:
             problems.append(line)
             continue
-        problems.extend(_item_problems(key, item_label, item))
+        problems.extend(_item_problems(key, item_label, item, checker))
     return problems
 
 
-def _item_problems(key, label, item):
+def _item_problems(key, label, item, checker=None):
     if key in ("services_enabled", "services_disabled"):
         if not SERVICE_RE.fullmatch(item):
             return [_problem(label, "is not a systemd unit name", "give one unit name per item, without commas")]
@@ -137,23 +199,32 @@ def _item_problems(key, label, item):
         if item.lstrip().startswith("%"):
             return [_problem(label, "starts with %, which the installer reads as a section keyword",
                              "give package names or commands only")]
+        if key == "extra_commands" and checker is not None:
+            return checker.problems(label, item)
     elif key in SCRIPT_KEYS:
         return _script_problems(label, item, nochroot_allowed=key == "post_scripts")
     elif key == "storage":
-        return _storage_problems(label, item)
+        return _storage_problems(label, item, checker)
     return []
 
 
-def _storage_problems(label, line):
+def _storage_problems(label, line, checker=None):
     words = line.split()
     if not words or words[0] not in STORAGE_COMMANDS:
         return [_problem(label, "is not a storage command", "start it with one of: %s" % ", ".join(STORAGE_COMMANDS))]
-    return _option_problems(label, " ".join(words[1:]), ROLE_STORAGE_OPTIONS[1:])
+    if checker is not None:
+        # The role adds the passphrase to a line with --encrypted written in full, so no other spelling of it.
+        short = [word for word in words[1:] if word.startswith("--") and word != "--encrypted"
+                 and checker.resolves_to(words[0], word, ("--encrypted",))]
+        if short:
+            return [_problem(label, "sets %s, which %s reads as --encrypted" % (short[0], words[0]),
+                             "write --encrypted in full, so that the role adds kickstart_luks_passphrase to it")]
+    return _option_problems(label, " ".join(words[1:]), ROLE_STORAGE_OPTIONS[1:], words[0], checker)
 
 
 def _script_body_problems(label, body):
     if not isinstance(body, str):
-        return [_problem(label, "is not a string (got %s)" % type(body).__name__, "give the script body as a string")]
+        return [_problem(label, "is not a string (got %s)" % plain_type(body), "give the script body as a string")]
     if "\0" in body:
         return [_problem(label, "contains a NUL character", "remove the NUL character")]
     for number, line in enumerate(body.splitlines(), 1):
@@ -186,10 +257,11 @@ def _script_problems(label, script, nochroot_allowed=True):
     return problems
 
 
-def content_problems(content):
-    """Problems of the merged ``kickstart_content`` dict."""
+def content_problems(content, target=None):
+    """Problems of the merged ``kickstart_content`` dict; options are read as ``target``'s pykickstart reads them."""
     if not isinstance(content, dict):
         return [_problem("kickstart_content", "is not a mapping", "give kickstart_content as a dict")]
+    checker = _SecretChecker(target)
     problems = []
     for key in WORD_KEYS:
         found = _word_problem("kickstart_content.%s" % key, content.get(key, ""))
@@ -214,9 +286,14 @@ def content_problems(content):
                                  "use reboot, poweroff, halt or shutdown (with their options)"))
     for key in OPTION_LINE_KEYS:
         forbidden = ROLE_STORAGE_OPTIONS if key in ("luks_options", "autopart_options") else ()
-        problems.extend(_option_problems("kickstart_content.%s" % key, content.get(key, "") or "", forbidden))
+        problems.extend(_option_problems("kickstart_content.%s" % key, content.get(key, "") or "", forbidden,
+                                         OPTION_LINE_COMMANDS[key], checker))
     for key in LIST_KEYS:
-        problems.extend(_list_problems(key, "kickstart_content.%s" % key, content.get(key)))
+        problems.extend(_list_problems(key, "kickstart_content.%s" % key, content.get(key), checker))
+    if checker.missing:
+        problems.append(_problem("kickstart_content", "cannot be checked for secrets: pykickstart is not installed "
+                                 "for the Python that runs Ansible on the controller",
+                                 "install pykickstart there (the collection's requirements.txt)"))
     return problems
 
 
@@ -262,7 +339,7 @@ def secret_problems(label, secret):
     if secret is None:
         return []
     if not isinstance(secret, str):
-        return [_problem(label, "is not a string (got %s)" % type(secret).__name__, "quote it in YAML")]
+        return [_problem(label, "is not a string (got %s)" % plain_type(secret), "quote it in YAML")]
     if "\0" in secret:
         return [_problem(label, "contains a NUL character, which no installer or crypt hash can take",
                          "choose a secret without a NUL character")]
@@ -272,12 +349,13 @@ def secret_problems(label, secret):
     return []
 
 
-def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None):
+def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None, target=None):
     """Every problem of the role's inputs that would end up on a kickstart line, in one list.
 
-    ``content`` and ``users`` are not checked when ``None``.
+    ``content`` and ``users`` are not checked when ``None``; ``target`` is the installer release whose
+    pykickstart reads the options (DEVEL when not given).
     """
-    problems = content_problems(content) if content is not None else []
+    problems = content_problems(content, target) if content is not None else []
     if users is not None:
         items, found = _list_items("kickstart_users", users)
         problems.extend([found] if found else [])

@@ -25,7 +25,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import secret_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
@@ -130,9 +130,11 @@ def check_one(host, item, policies, checker=check_password):
                              item.get("hint") or "fix the variable that holds this secret")
     value = item.get("value")
     if not isinstance(value, str):
-        return error_finding(host, item["secret"], policy,
-                             "is not a string (got %s)" % type(value).__name__,
-                             "give the secret as a string or a vaulted string (quote it in YAML)")
+        # Never checked, so never rendered (the role would write "True" or "12345" as the secret): it stops.
+        found = error_finding(host, item["secret"], policy, "is not a string (got %s)" % plain_type(value),
+                              "give the secret as a string or a vaulted string (quote it in YAML)")
+        found["stops"] = True
+        return found
     try:
         report = checker(value, policy, user=item.get("user"))
     except PwpolicyError as exc:

@@ -15,7 +15,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import (
     REQUIRES_DISK,
     REQUIRES_KICKSTART,
@@ -150,6 +150,11 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
     """
     warn_seconds, min_seconds = floors
     notes = []
+    # A secret that is not a string (a number, a list, a boolean in YAML) is named, never estimated.
+    odd = ["%s: %s is not a string (got %s), not estimated: give it as a string or a vaulted string (quote it in "
+           "YAML)" % (host, item["secret"], plain_type(item["value"])) for item in items
+           if not isinstance(item["value"], str)]
+    items = [item for item in items if isinstance(item["value"], str)]
     try:
         entries, note = [secret_entry(item, options) for item in items], None
     except PwpolicyError as exc:
@@ -169,7 +174,7 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
               "msg": note or report["msg"]}
     if http:
         fields["plain_http"] = True
-    warnings = report["warnings"] + (["%s: %s" % (host, http)] if http else []) + notes
+    warnings = odd + report["warnings"] + (["%s: %s" % (host, http)] if http else []) + notes
     return fields, warnings, report["failed"]
 
 

@@ -206,11 +206,11 @@ def test_password_given_as_policy_is_not_echoed_even_vaulted(vault):
 
 
 @pytest.mark.parametrize("value,message", [
-    (None, "got NoneType (is the variable set?)"),
-    (12345678, "got int (quote it in YAML)"),
-    (["a"], "got list"),
-    ({"a": 1}, "got dict"),
-    (True, "got bool"),
+    (None, "got null (is the variable set?)"),
+    (12345678, "got a number (quote it in YAML)"),
+    (["a"], "got a list"),
+    ({"a": 1}, "got a mapping"),
+    (True, "got a boolean"),
 ])
 def test_non_string_password(value, message):
     with pytest.raises(AnsibleFilterError) as info:

@@ -100,3 +100,31 @@ def test_a_long_script_line_is_hidden_whole(monkeypatch):
     secrets = line_secrets(line)
     assert secrets == {line.strip().split(None, 1)[1]}
     assert "Secr3t" not in redact_message("bad line: " + line.strip(), line)
+
+
+DERIVED = [
+    # What the role's templates give a template: the shell-quoted passphrase and the crypt hashes.
+    "$6$rounds=656000$5fed04220a611e93$5e8oAR2un9R1xtrnCBnubvwjTUvcTNZiCbjHFTKVGabUcn6IIPU4pG2svDv8x0tufSRf2bi3Lp3wYzZA925Ou0",
+    "$6$5fed04220a611e93$5e8oAR2un9R1xtrnCBnubvwjTUvcTNZiCbjHFTKVGabUcn6IIPU4pG2svDv8x0tufSRf2bi3Lp3wYzZA925Ou0",
+    "$y$j9T$F5Jx5fExrKuPp53xLKQ..1$X3DX6M94c7o7ZGv6btRJfL.kjGLzCC0n9AnJrj5hAX1",
+    "$5$rounds=5000$saltsalt$Gcm6FsVtF/Qa77ZKD.iwsJlCVPY0XSMgLJL0Hnww/c1",
+    "$2b$12$R9h/cIPz0gi.URNNX3kh2OPST9/PgBkqquzi.Ss7KIUgO2t0jWMUW",
+    # What a site template may add: a GRUB2 password hash (bootloader --iscrypted --password=...).
+    "grub.pbkdf2.sha512.10000.4A1B2C3D4E5F60718293A4B5C6D7E8F9.0F1E2D3C4B5A69788796A5B4C3D2E1F0AABBCCDD",
+]
+
+
+@pytest.mark.parametrize("secret", SECRETS + ["Delta-Harbor's 5521 lantern quartz"])
+def test_derived_forms_of_a_secret_are_hidden(secret):
+    """A template error quotes what the template was given: the passphrase shell-quoted on an option, the
+    account lines with their hashes, inside Python's repr of a longer text."""
+    given = "--encrypted --passphrase=%s|rootpw --iscrypted %s\n%s" % (
+        shlex.quote(secret), shlex.quote(DERIVED[0]), "\n".join(DERIVED[1:]))
+    for shown in (given, repr(given), repr(given)[1:-1], repr(given + "\"'")):
+        message = "kickstart: rendering failed: object of type 'dict' has no attribute %s" % shown
+        hidden = _redact.hide(message, [secret])
+        assert "no attribute" in hidden and "<hidden>" in hidden
+        for form in [secret, shlex.quote(secret), repr(secret)[1:-1]] + DERIVED:
+            assert form not in hidden, (form, hidden)
+        for piece in ("5fed04220a611e93", "j9T", "4A1B2C3D", "Harbor", "secret-1", "mixed", "here-3", "caf"):
+            assert piece not in hidden, (piece, hidden)

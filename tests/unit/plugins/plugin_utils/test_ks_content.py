@@ -275,3 +275,93 @@ def test_storage_scripts_and_hostname_render_as_pykickstart_reads_them():
     assert (pre.type, pre.logfile, pre.interp, pre.script.strip()) == (0, "/tmp/pre.log", "/usr/bin/bash", "echo pre")
     assert (plain.script.strip(), plain.inChroot, plain.errorOnFail) == ("echo plain", True, False)
     assert (outside.script.strip(), outside.inChroot, outside.errorOnFail) == ("echo outside", False, True)
+
+
+# ---------------------------------------------------------------------------
+# No value carries a secret of its own: the installer reads exactly the checked secrets.
+# ---------------------------------------------------------------------------
+
+MARK = "Unchecked-Secret-42"
+
+
+@pytest.mark.parametrize("target", ["RHEL8", "DEVEL"])
+@pytest.mark.parametrize("key, value, command, option", [
+    ("luks_options", "--passp=%s" % MARK, None, "--passp"),
+    ("autopart_options", "--encr --passp %s" % MARK, None, "--encr"),
+    ("storage", ["part pv.01 --encrypt --passp=%s" % MARK], "part", "--encrypt"),
+    ("storage", ["logvol / --vgname=v --name=r --encrypted --pass=%s" % MARK], None, "--pass"),
+    ("extra_commands", ["rootpw --plaintext %s" % MARK], "rootpw", "--plaintext"),
+    ("extra_commands", ["rootpw --iscrypted $6$%s" % MARK], "rootpw", "--iscrypted"),
+    ("extra_commands", ["user --name=eve --pass=%s --plain" % MARK], "user", "--pass (--password)"),
+    ("extra_commands", ["sshpw --username=eve %s" % MARK], "sshpw", "sshpw"),
+    ("extra_commands", ["vnc --passw=%s" % MARK], "vnc", "--passw"),
+    ("extra_commands", ["iscsi --ipaddr=10.0.0.1 --reverse-p=%s" % MARK], "iscsi", "--reverse-p"),
+    ("extra_commands", ["url --url=https://intruder7:%s@mirror.example.com/os" % MARK], "url", "URL"),
+    ("source", "url --url=https://intruder7:%s@mirror.example.com/os" % MARK, "url", "URL"),
+    ("source", "url --url=https://mirror.example.com/os --proxy=http://intruder7:%s@proxy:3128" % MARK, "url", "URL"),
+    ("bootloader", "--location=mbr --pass=%s" % MARK, "bootloader", "--pass (--password)"),
+    ("bootloader", "--md5=%s" % MARK, "bootloader", "--md5 (--md5pass)"),
+    ("network", "--bootproto=dhcp --wpa=%s" % MARK, "network", "--wpa (--wpakey)"),
+    ("extra_commands", ["realm join --one-time-password=%s example.com" % MARK], "realm", "--one-time-password"),
+])
+def test_a_value_that_carries_a_secret_of_its_own_is_refused(target, key, value, command, option):
+    problems = input_problems(server(**{key: value}), target=target)
+    label = "kickstart_content.%s%s" % (key, "[0]" if isinstance(value, list) else "")
+    assert labels(problems) == [label]
+    reason = problems[0]["reasons"][0]
+    assert option in reason and (command is None or command in reason)
+    assert_no_leak(MARK, problems)
+    assert_no_leak("intruder7", problems)
+
+
+def _pykickstart_secret_options():
+    """(version, command, option, dest) of every option of every pykickstart release that holds a password,
+    passphrase or key, by what the option stores (not by its name)."""
+    from pykickstart.version import makeVersion, versionMap
+    found = set()
+    dests = {"password", "passphrase", "hw_passphrase", "password_in", "_md5pass", "wpakey", "wepkey",
+             "activation_keys", "isCrypted"}
+    for name in ("RHEL7", "RHEL8", "RHEL9", "RHEL10", "F30", "F40", "DEVEL"):
+        if name not in versionMap:
+            continue
+        handler = makeVersion(versionMap[name])
+        for command, data in handler.commands.items():
+            parser = getattr(data, "op", None)
+            for action in (parser._actions if parser is not None else ()):
+                if action.option_strings and action.dest in dests:
+                    found.add((name, command, action.option_strings[0]))
+    return sorted(found)
+
+
+def test_every_accepted_abbreviation_of_every_secret_option_is_refused():
+    """Every prefix pykickstart's parser resolves to a secret option, on every release, in extra_commands."""
+    from pykickstart.version import makeVersion, versionMap
+    options = _pykickstart_secret_options()
+    assert len(options) > 40 and ("RHEL8", "rhsm", "--activation-key") in options
+    tried = 0
+    for name, command, option in options:
+        parser = makeVersion(versionMap[name]).commands[command].op
+        for end in range(3, len(option) + 1):
+            word = option[:end]
+            matches = parser._get_option_tuples(word + "=x") if word != option else [(parser._option_string_actions[word],)]
+            if len(matches) != 1 or option not in matches[0][0].option_strings:
+                continue  # ambiguous or another option: pykickstart refuses it or reads something else
+            line = "%s --name=a %s=%s" % (command, word, MARK)
+            problems = input_problems(server(extra_commands=[line]), target=name)
+            assert labels(problems) == ["kickstart_content.extra_commands[0]"], (name, line)
+            assert word in problems[0]["reasons"][0]
+            assert_no_leak(MARK, problems)
+            tried += 1
+    assert tried > 200
+
+
+@pytest.mark.parametrize("key, value", [
+    ("storage", ["part pv.01 --grow --encrypted", "volgroup sys pv.01", "logvol / --vgname=sys --name=root --size=1"]),
+    ("extra_commands", ["user --name=bob --groups=wheel", "keyboard --vckeymap=us",
+                        "repo --name=extra --baseurl=https://mirror.example.com/x --sslclientkey=/etc/pki/k.pem"]),
+    ("source", "url --url=https://mirror.example.com/os --proxy=http://proxy.example.com:3128"),
+    ("bootloader", "--location=mbr --append=quiet"),
+    ("autopart_options", "--nohome --noswap --backuppassphrase"),
+])
+def test_values_without_a_secret_of_their_own_pass(key, value):
+    assert input_problems(server(**{key: value}), target="RHEL9") == []

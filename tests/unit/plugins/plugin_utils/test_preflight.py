@@ -85,7 +85,7 @@ def test_verdicts_of_strong_weak_and_unreadable_secrets():
 
 def test_a_non_string_secret_is_an_error_finding():
     (found,) = findings_for(secret("root", "root", value=12345678, user="root"))
-    assert found["verdict"] == "error" and "is not a string (got int)" in found["reasons"][0]
+    assert found["verdict"] == "error" and "is not a string (got a number)" in found["reasons"][0]
 
 
 def test_a_checker_error_is_an_error_finding_without_the_value():
@@ -181,3 +181,28 @@ def test_a_delivery_the_installer_cannot_take_is_refused_with_what_to_use(target
 def test_an_unknown_delivery_is_an_error():
     with pytest.raises(PreflightError, match="kickstart_policy_delivery must be one of auto, section"):
         delivery_for(release_for("RHEL9"), "carrier-pigeon")
+
+
+def _tagged(value):
+    """``value`` as ansible-core 2.19 hands it over from YAML (``_AnsibleTaggedInt``...), else as it is."""
+    try:
+        from ansible.module_utils._internal._datatag import AnsibleTagHelper
+        from ansible._internal._datatag._tags import Origin
+    except ImportError:
+        return value
+    return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])
+
+
+@pytest.mark.parametrize("value, kind", [
+    (12345678, "a number"), (3.25, "a number"), (["Hv7!qPz2"], "a list"), (False, "a boolean"),
+    ({"password": "Hv7!qPz2"}, "a mapping"),
+])
+@pytest.mark.parametrize("fail_on", ["rejected", "never"])
+def test_a_non_string_secret_names_its_plain_type_and_always_stops(value, kind, fail_on):
+    (found,) = findings_for(secret("user:alice", "user", value=_tagged(value), user="alice"))
+    assert found["verdict"] == "error" and found["reasons"] == ["is not a string (got %s)" % kind]
+    message = failure_message("web01", [found], fail_on)
+    assert message and "user:alice (policy user): error: is not a string (got %s)" % kind in message
+    assert "Tagged" not in message and "(got int" not in message
+    assert_no_leak("Hv7!qPz2", message)
+    assert_no_leak("12345678", message)

@@ -126,7 +126,7 @@ def test_without_zxcvbn_one_host_says_how_to_install_it_and_the_others_stay_quie
     seen = {}
     for host, notice in (("web01", True), ("web02", False)):
         seen[host] = _weakest.host_weakest(host, items(), options, "", (YEAR, 0), require=False, notice=notice)
-    (fields, warnings, failed), (quiet_fields, quiet, _quiet_failed) = seen["web01"], seen["web02"]
+    (fields, warnings, failed), (quiet_fields, quiet) = seen["web01"], seen["web02"][:2]
     assert not failed and not fields["estimated"] and not quiet_fields["estimated"]
     assert quiet == []
     assert len(warnings) == 1 and "web01" not in warnings[0] and "pip install zxcvbn" in warnings[0]
@@ -147,3 +147,28 @@ def test_model_options_take_the_given_values_over_the_estimate_and_a_default_hos
     assert (options["rounds"], options["fips"], options["hostname"]) == (10000, True, "h1")
     with pytest.raises(_weakest.PwpolicyError, match="estimate must be a dict"):
         _weakest.model_options("yes", {}, "h1")
+
+
+def _tagged(value):
+    """``value`` as ansible-core 2.19 hands it over from YAML (``_AnsibleTaggedInt``...), else as it is."""
+    try:
+        from ansible.module_utils._internal._datatag import AnsibleTagHelper
+        from ansible._internal._datatag._tags import Origin
+    except ImportError:
+        return value
+    return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])
+
+
+@pytest.mark.parametrize("value, kind", [
+    (12345678, "a number"), (1234.5, "a number"), (["Hv7!qPz2"], "a list"), (True, "a boolean"),
+    ({"password": "Hv7!qPz2"}, "a mapping"),
+])
+def test_a_secret_that_is_not_a_string_is_named_not_estimated(value, kind):
+    items = [secret("root", "root", value=_tagged(value), user="root"), secret("luks", "luks", value=LUKS)]
+    fields, warnings, failed = _weakest.host_weakest("web01", items, model.options_from(True), "", (YEAR, 0), True)
+    assert [entry["secret"] for entry in fields["secrets"]] == ["luks"]
+    (named,) = [text for text in warnings if "root" in text]
+    assert "web01: root is not a string (got %s), not estimated" % kind in named
+    assert "Tagged" not in repr((fields, warnings)) and "int" not in named and not failed
+    assert_no_leak("Hv7!qPz2", (fields, warnings))
+    assert_no_leak("12345678", (fields, warnings))
