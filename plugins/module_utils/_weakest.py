@@ -161,7 +161,9 @@ def host_weakest(host, items, options, base_url, floors, require):
 
 
 def table(reports):
-    """The audit's text table: one line per host with its weakest link."""
+    """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`)."""
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._report import visible
+
     header = ("host", "secret", "attack", "time", "needs")
     rows = [header]
     for report in reports:
@@ -170,6 +172,7 @@ def table(reports):
             rows.append((report["host"], weakest["secret"], weakest["attack"], weakest["time"], weakest["requires"]))
         elif isinstance(report, dict) and report.get("host"):
             rows.append((report["host"], "-", "-", "-", report.get("note") or "nothing estimated"))
-    widths = [max(len(str(row[index])) for row in rows) for index in range(len(header) - 1)]
-    return "\n".join("  ".join(str(cell).ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + str(row[-1])
+    rows = [[visible(cell) for cell in row] for row in rows]
+    widths = [max(len(row[index]) for row in rows) for index in range(len(header) - 1)]
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + row[-1]
                      for row in rows)

@@ -132,3 +132,11 @@ def test_model_options_take_the_given_values_over_the_estimate_and_a_default_hos
     assert (options["rounds"], options["fips"], options["hostname"]) == (10000, True, "h1")
     with pytest.raises(_weakest.PwpolicyError, match="estimate must be a dict"):
         _weakest.model_options("yes", {}, "h1")
+
+
+def test_the_audit_table_escapes_control_characters_in_host_names():
+    reports = [_weakest.host_report("web\x1b[2J\n01", entries()), {"host": "h\u202e2", "weakest": None, "note": "n\r"}]
+    lines = _weakest.table(reports).splitlines()
+    assert len(lines) == 3
+    assert lines[1].startswith("web\\x1b[2J\\x0a01  ") and lines[2].startswith("h\\u202e2 ")
+    assert lines[2].endswith("n\\x0d")
