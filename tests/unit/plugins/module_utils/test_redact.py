@@ -100,3 +100,19 @@ def test_a_long_script_line_is_hidden_whole(monkeypatch):
     secrets = line_secrets(line)
     assert secrets == {line.strip().split(None, 1)[1]}
     assert "Secr3t" not in redact_message("bad line: " + line.strip(), line)
+
+
+@pytest.mark.parametrize("text, held", [
+    ("rootpw --iscrypted $6$salt$hash\n", True),
+    ("rootpw secret-in-plain-text\n", True),
+    ("rootpw --lock\n", False),
+    ("user --name=alice --password=$6$x$y --iscrypted\n", True),
+    ("autopart --encrypted --passphrase='a b c'\n", True),
+    ("  'bootloader' --location=mbr --password=grub.pbkdf2.sha512.x\n", True),
+    ("sshpw --username=install inst-pass\n", True),
+    ("network --bootproto=dhcp\nurl --url=http://mirror/os\nuser --name=alice\n", False),
+    ("lang en_US.UTF-8\n%post\necho password\n%end\n", False),
+    ("lang en_US\x0crootpw --plaintext x\n", True),  # the installer splits lines at a form feed too
+])
+def test_holds_secret_finds_passwords_passphrases_and_hashes(text, held):
+    assert _redact.holds_secret(text) is held
