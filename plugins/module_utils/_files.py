@@ -22,7 +22,8 @@ follows these rules:
   or the source's mode if narrower) holding the bytes already read, removed
   again if it cannot be written completely;
 * the temporary file is removed on every way out (an error, ``fail_json``,
-  ``SIGTERM``);
+  ``SIGTERM``); ``replace_atomic`` is that one replacement, for the modules'
+  files and the audit's reports alike;
 * read-modify-write runs under an exclusive ``flock`` on the target's
   directory, so two runs on one file never lose each other's update; the
   wait for it is bounded (``LOCK_WAIT``);
