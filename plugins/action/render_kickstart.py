@@ -234,8 +234,11 @@ class ActionModule(CheckSecrets):
         def where(path):
             return base + os.path.basename(path) if base else path
 
-        return boot_args(plain["target"], where(plain["dest"]), where(image) if image else None,
-                         bool(secrets) or holds_secret(content))
+        try:
+            return boot_args(plain["target"], where(plain["dest"]), where(image) if image else None,
+                             bool(secrets) or holds_secret(content))
+        except PwpolicyError as exc:  # the pre-flight read the same target: not expected
+            raise RenderError("building the boot line failed", to_text(exc))
 
     # -- run -------------------------------------------------------------
     def run(self, tmp=None, task_vars=None):
