@@ -125,7 +125,7 @@ def outcome(findings, fail_on):
     if failing:
         message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
                    % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,
-                      ", ".join(bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
+                      ", ".join(visible(host) for host in bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
     else:
         message = "%d secrets on %d hosts checked, none fails (fail_on=%s)%s" % (
             len(findings), len(hosts), fail_on, ": " + text if text else "")

@@ -159,3 +159,9 @@ def test_write_report_leaves_no_temporary_file_when_the_rename_fails(tmp_path):
     with pytest.raises(ReportError, match="cannot write the report"):
         write_report(str(tmp_path / "audit.xml"), "[]\n")
     assert os.listdir(str(tmp_path)) == ["audit.xml"]
+
+
+def test_the_run_message_shows_failing_host_names_escaped():
+    _failing, message = outcome([finding(HOSTILE, "root", "rejected", ["r"], ["h"])], "rejected")
+    assert "hosts: web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800" in message
+    assert "\x1b" not in message and "\n" not in message
