@@ -250,16 +250,24 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             return None, str(exc)
 
-    def _weakest(self, host, plain, items, task_vars):
-        """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it."""
+    def _weakest(self, host, plain, items, task_vars, release=None):
+        """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it.
+
+        ``release`` (the release matrix's facts) says whether the installed system keeps a copy of the kickstart
+        that no boot option can stop (``input_ks_copy``, unless ``estimate`` gives it).
+        """
         given = self._template(self._given().get("weakest"))
         if given is None:
             return None
         if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
             raise PwpolicyError("check_secrets: weakest must be a dict with some of %s" % ", ".join(WEAKEST_KEYS))
         given = dict((key, value) for key, value in given.items() if value not in (None, ""))  # empty: the default
-        options = model_options(given.get("estimate"), {"rounds": given.get("rounds"), "product": plain["product"],
-                                                        "hostname": given.get("hostname")},
+        estimate = given.get("estimate")
+        if release and isinstance(estimate, (dict, type(None))) and "input_ks_copy" not in (estimate or {}):
+            estimate = dict(estimate or {}, input_ks_copy=release["copies_input_kickstart"]
+                            and not release["nosave_input_ks"])
+        options = model_options(estimate, {"rounds": given.get("rounds"), "product": plain["product"],
+                                           "hostname": given.get("hostname")},
                                 to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
@@ -304,7 +312,7 @@ class ActionModule(ActionBase):
                                   target=plain["target"])
         items = self._secrets(raw, names, problems)
         try:
-            weakest = self._weakest(host, plain, items, task_vars or {})
+            weakest = self._weakest(host, plain, items, task_vars or {}, release)
         except PwpolicyError as exc:
             result.update(failed=True, changed=False,
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))

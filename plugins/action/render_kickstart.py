@@ -13,10 +13,16 @@ when the one before passed, so that a failure leaves the files as they were:
 3. the directories, looked for or created (``ansible.builtin.stat`` /
    ``ansible.builtin.file``), only when there are two files or the role
    creates them;
-4. with an updates image: the kickstart validated first (``ks_pwpolicy``
-   without a path, nothing written), then the image (``anaconda_conf``);
+4. with an updates image: the kickstart's write checked first
+   (``ks_pwpolicy`` in check mode with the same path and arguments, nothing
+   written), then the image (``anaconda_conf``);
 5. the kickstart, written by ``ks_pwpolicy`` (section, validation, mode,
    atomic replacement, only when it differs).
+
+The result's ``boot_args`` is the installer's boot line for the files
+(``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks`` where the
+kickstart holds a secret and the release takes it: see ``boot_args`` in
+module_utils/_release.py).
 
 The result holds no secret: the rendered text goes to the modules only, every
 message is the plugin's own, and a cause quoted from Ansible or a module has
@@ -39,11 +45,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import boot_args
 
 # What the file modules are given as they are (None: left out).
 FILE_ARGS = ("mode", "owner", "group", "setype")
-OWN_ARGS = ("template", "template_label", "hash_rounds", "create_dirs", "dir_mode") + FILE_ARGS
+OWN_ARGS = ("template", "template_label", "hash_rounds", "create_dirs", "dir_mode", "base_url") + FILE_ARGS
 ARGS = CHECK_ARGS + OWN_ARGS
 OWN_TEMPLATE = "kickstart.ks.j2"
 
@@ -209,12 +216,18 @@ class ActionModule(CheckSecrets):
             created = created or bool(done.get("changed"))
         return created
 
-    def _kickstart(self, own, plain, content, state, task_vars, host, write=True):
-        """Validate (``write=False``: no path, nothing written) or write the kickstart; the module's result."""
-        done = self._module("kickstart.pwpolicy.ks_pwpolicy", dict(
-            path=plain["dest"] if write else None, content=content, product=plain["product"],
-            policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
-            **(dict((name, own[name]) for name in FILE_ARGS) if write else {})), task_vars, secret=True)
+    def _kickstart(self, own, plain, content, state, task_vars, host, check=False):
+        """Write the kickstart, or (``check``) run the same write in check mode, which writes nothing but looks at
+        everything the write needs (the directory, what is at the path, pykickstart); the module's result."""
+        saved = self._task.check_mode
+        try:
+            self._task.check_mode = saved or check
+            done = self._module("kickstart.pwpolicy.ks_pwpolicy", dict(
+                path=plain["dest"], content=content, product=plain["product"],
+                policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
+                **dict((name, own[name]) for name in FILE_ARGS)), task_vars, secret=True)
+        finally:
+            self._task.check_mode = saved
         if done.get("failed"):
             message = module_failure(done)
             if "lineno" in done:
@@ -231,6 +244,22 @@ class ActionModule(CheckSecrets):
             raise RenderError("the updates image %s could not be built" % plain["updates_image"],
                               module_failure(done))
         return done
+
+    @staticmethod
+    def _boot_args(own, plain, image, content, secrets):
+        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+        base = own["base_url"] or ""
+        if base and not base.endswith("/"):
+            base += "/"
+
+        def where(path):
+            return base + os.path.basename(path) if base else path
+
+        try:
+            return boot_args(plain["target"], where(plain["dest"]), where(image) if image else None,
+                             bool(secrets) or holds_secret(content))
+        except PwpolicyError as exc:  # the pre-flight read the same target: not expected
+            raise RenderError("building the boot line failed", to_text(exc))
 
     # -- run -------------------------------------------------------------
     def run(self, tmp=None, task_vars=None):
@@ -262,26 +291,35 @@ class ActionModule(CheckSecrets):
         warnings = []
         try:
             content = self._render(own, plain, result, task_vars)
+            result["boot_args"], boot_warning = self._boot_args(own, plain, image, content, secrets)
+            if boot_warning:
+                warnings.append(boot_warning)
             created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
             if created and self._task.check_mode:
                 # Check mode: a directory is missing, so nothing can be validated or written in it; all would be.
                 result.update(changed=True, kickstart={"changed": True, "path": plain["dest"]})
                 if image:
                     result["updates_image"] = {"changed": True, "path": image}
+                if warnings:
+                    result["warnings"] = result.get("warnings", []) + warnings
                 return result
             if image:
-                # Validated before the image is built: a kickstart that does not validate leaves both as they were.
-                warnings.extend(self._kickstart(own, plain, content, state, task_vars, host, write=False)
+                # The kickstart's write checked before the image is built: a kickstart that does not validate, or
+                # that cannot be written where it goes, leaves both files as they were.
+                warnings.extend(self._kickstart(own, plain, content, state, task_vars, host, check=True)
                                 .get("warnings", []))
                 conf = self._image(own, plain, task_vars)
                 warnings.extend(conf.get("warnings", []))
                 result["updates_image"] = {"changed": bool(conf.get("changed")), "path": image}
             written = self._kickstart(own, plain, content, state, task_vars, host)
         except RenderError as exc:
-            # The pre-flight passed: its findings are not what the user needs to read here.
-            return {"failed": True, "changed": created, "delivery": flags,
-                    "msg": "kickstart (%s, %s): %s; the kickstart (%s) was not changed%s"
+            # The pre-flight passed: its findings are not what the user needs to read here.  The image is built only
+            # after the kickstart's write was checked; should the write still fail (a full disk), the result says so.
+            built = (result.get("updates_image") or {}).get("changed")
+            return {"failed": True, "changed": bool(created or built), "delivery": flags,
+                    "msg": "kickstart (%s, %s): %s; the kickstart (%s) was not changed%s%s"
                            % (plain["product"], plain["target"], exc, plain["dest"],
+                              " but the updates image (%s) was" % image if built else "",
                               (": " + hide(exc.cause, secrets)) if exc.cause else "")}
         warnings.extend(written.get("warnings", []))
         if warnings:  # each once: the validation pass and the write warn about the same text

@@ -114,6 +114,8 @@ options:
       - A dict with some of C(rounds), C(hostname), C(base_url), C(estimate), C(warn_seconds), C(min_seconds) and
         C(require_estimates), each as the M(kickstart.pwpolicy.weakest_link) option of that name (null or empty for its
         default); the product is O(product).
+      - With O(target), the estimate's C(input_ks_copy) follows the release unless C(estimate) gives it, true where
+        the installer keeps the kickstart in C(/root/original-ks.cfg) and no boot option stops it (Fedora 24).
       - Its warnings join RV(warnings). With O(fail), a secret below C(min_seconds) fails the task when no finding
         already does.
     type: dict

@@ -22,7 +22,8 @@ follows these rules:
   or the source's mode if narrower) holding the bytes already read, removed
   again if it cannot be written completely;
 * the temporary file is removed on every way out (an error, ``fail_json``,
-  ``SIGTERM``);
+  ``SIGTERM``); ``replace_atomic`` is that one replacement, for the modules'
+  files and the audit's reports alike;
 * read-modify-write runs under an exclusive ``flock`` on the target's
   directory, so two runs on one file never lose each other's update; the
   wait for it is bounded (``LOCK_WAIT``);
@@ -258,6 +259,43 @@ def _prepare(module, tmp, path, existing, new_mode, file_args):
         module.set_fs_attributes_if_different(tmp_args, False)
 
 
+def replace_atomic(path, data, prepare=None):
+    """Replace ``path`` by the bytes ``data`` through a temporary file beside it, renamed over it.
+
+    The temporary file is created mode 0600 (``mkstemp``: ``O_EXCL``, never
+    through a link), written completely and synced, given to ``prepare``
+    (``prepare(tmp)``: mode, owner, context) and renamed.  It is removed on
+    every way out that does not rename it: an error (``OSError`` is raised
+    again for the caller to word), an exception of ``prepare``, ``SIGTERM``,
+    ``SIGHUP`` or ``SIGINT``.  ``data`` must already be bytes: text is encoded
+    by the caller, so an encoding error never leaves a temporary file.
+    """
+    if not isinstance(data, bytes):
+        raise TypeError("replace_atomic takes bytes, not %s" % type(data).__name__)
+    path = os.path.abspath(path)
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=os.path.dirname(path))
+    previous = {}
+    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        try:
+            previous[signum] = signal.signal(signum, _on_signal)
+        except (ValueError, OSError):  # not the main thread
+            pass
+    try:
+        try:
+            _write_all(fd, data)
+        finally:
+            os.close(fd)
+        if prepare is not None:
+            prepare(tmp)
+        os.rename(tmp, path)
+    except BaseException:
+        _remove(tmp)
+        raise
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def write_atomic(module, path, data, new_mode=0o600, file_args=None):
     """Replace ``path`` by ``data`` atomically, never readable with wider permissions.
 
@@ -270,7 +308,6 @@ def write_atomic(module, path, data, new_mode=0o600, file_args=None):
     message that names the path and what to do.
     """
     path = os.path.abspath(path)
-    directory = os.path.dirname(path)
     try:
         refuse_link(path)
         existing = os.lstat(path)
@@ -278,33 +315,15 @@ def write_atomic(module, path, data, new_mode=0o600, file_args=None):
         module.fail_json(msg=str(exc))
     except OSError:
         existing = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=directory)
-    except OSError as exc:
-        module.fail_json(msg=describe_os_error("write", path, exc))
-    module.add_cleanup_file(tmp)
-    previous = {}
-    for signum in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        try:
-            previous[signum] = signal.signal(signum, _on_signal)
-        except (ValueError, OSError):  # not the main thread
-            pass
-    try:
-        try:
-            _write_all(fd, data)
-        finally:
-            os.close(fd)
+
+    def prepare(tmp):
+        module.add_cleanup_file(tmp)
         _prepare(module, tmp, path, existing, new_mode, file_args)
-        os.rename(tmp, path)
+
+    try:
+        replace_atomic(path, data, prepare)
     except OSError as exc:
-        _remove(tmp)
         module.fail_json(msg=describe_os_error("write", path, exc) + "; the file was not changed")
-    except BaseException:
-        _remove(tmp)
-        raise
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
 
 
 def _remove(name):

@@ -258,3 +258,27 @@ class FileSecrets(object):
                 values.update(line_secrets(line))
             self._redactor = Redactor(values)
         return self._redactor.hide(message)
+
+
+# Option words that put a password, a passphrase, a hash or a key on a line of SECRET_COMMANDS.
+_SECRET_MARKS = ("pass", "--iscrypted", "--plaintext", "--wpakey")
+
+
+def holds_secret(text):
+    """True when a line of the kickstart ``text`` carries a password, a passphrase or a hash.
+
+    That is ``rootpw`` or ``sshpw`` with a value, or a command of
+    :data:`SECRET_COMMANDS` with an option such as ``--password``,
+    ``--passphrase``, ``--iscrypted`` or ``--plaintext``.  It errs towards
+    yes (any ``pass`` on such a line counts); one pass over the lines.
+    """
+    for line in text.splitlines():
+        match = _COMMAND_WORD_RE.match(line)
+        if not match or match.group(1) not in SECRET_COMMANDS:
+            continue
+        lowered = line.lower()
+        if any(mark in lowered for mark in _SECRET_MARKS):
+            return True
+        if match.group(1) in ("rootpw", "sshpw") and any(not word.startswith("-") for word in line.split()[1:]):
+            return True
+    return False

@@ -79,6 +79,23 @@ SECTION_COMMANDS = {
 }
 
 
+# The input kickstart on the installed system.  Anaconda copies the kickstart
+# it was booted with (inst.ks=) to /root/original-ks.cfg, secrets and all:
+# from anaconda 24.7 (Fedora 24; commit 1c4af3b432, rhinstaller/anaconda PR 447)
+# and 21.48.22.57 on rhel7-branch (23c5e43327, before RHEL 7.3, the first RHEL
+# 7 with %anaconda); Fedora 22 and 23 (f22-branch, f23-branch) do not.  The boot
+# option inst.nosave=input_ks stops the copy from anaconda 25.2 (Fedora 25;
+# b7d699a547, rhbz#1285519) and 21.48.22.63 on rhel7-branch (21826174b8); RHEL 8,
+# 9 and 10 and every later Fedora keep it (rhel-8, rhel-9, rhel-10 branches:
+# pyanaconda/argument_parsing.py; from anaconda 36.3 the copy is a task of
+# pyanaconda/modules/boss/installation.py that honours it).  So Fedora 24 is the
+# one release that keeps the copy whatever the boot line says.
+# {family: (first major that copies, first major that takes the option)}
+INPUT_KS_COPY = {"F": (24, 25), "RHEL": (7, 7)}
+NOSAVE_INPUT_KS = "inst.nosave=input_ks"
+ROOT_COPY = "/root/original-ks.cfg"
+
+
 @dataclass(frozen=True, repr=False)
 class Release:
     """One installer release, as a pykickstart version name (``F34``, ``RHEL9``, ``DEVEL``).
@@ -174,6 +191,16 @@ class Release:
         if not self.is_fedora:
             return (2, 7) if self.major == 7 else (3, 6)
         return {22: (2, 7), 23: (3, 4), 24: (3, 5), 25: (3, 5)}.get(self.major, (3, 6))
+
+    @property
+    def copies_input_kickstart(self):
+        """True when the installer copies the kickstart it was given to :data:`ROOT_COPY` on the installed system."""
+        return self.major >= INPUT_KS_COPY[self.family][0]
+
+    @property
+    def takes_nosave_input_ks(self):
+        """True when the boot option ``inst.nosave=input_ks`` stops that copy (see :data:`INPUT_KS_COPY`)."""
+        return self.major >= INPUT_KS_COPY[self.family][1]
 
     def section_command(self, word):
         """How the installer takes command ``word`` (other than pwpolicy) inside ``%anaconda``.
@@ -283,6 +310,32 @@ def deprecation_message(release):
     return None
 
 
+def boot_args(name, kickstart, updates=None, secrets=False):
+    """``(line, warning)``: the installer boot arguments for release ``name`` (a pykickstart name).
+
+    ``kickstart`` and ``updates`` are where the installer fetches the
+    kickstart and the updates image (a URL or a path; ``updates`` None when
+    there is no image).  With ``secrets`` (the kickstart holds a plain-text
+    secret or a hash), ``inst.nosave=input_ks`` is added where the release
+    copies the kickstart to the installed system and takes that option;
+    ``warning`` says so where it copies it and does not (Fedora 24), else None.
+    """
+    release = parse_release(name)
+    args = ["inst.ks=%s" % kickstart]
+    if updates:
+        args.append("inst.updates=%s" % updates)
+    warning = None
+    if secrets and release.copies_input_kickstart:
+        if release.takes_nosave_input_ks:
+            args.append(NOSAVE_INPUT_KS)
+        else:
+            warning = ("target %s: %s copies the kickstart it was booted with to %s on the installed system and "
+                       "has no boot option to stop it (%s came with Fedora 25), so the secrets of this kickstart "
+                       "(password hashes, a LUKS passphrase) stay in that file: delete it once the system is "
+                       "installed, or install Fedora 25 or later" % (release.name, release.label, ROOT_COPY, NOSAVE_INPUT_KS))
+    return " ".join(args), warning
+
+
 # The release whose meaning applies when a caller names none (for example a
 # policy given to the filter without a target): the newest installer.
 NEWEST = DEVEL
@@ -297,7 +350,9 @@ def release_info(name):
     it warns about the section (Fedora 34 and RHEL 9 still apply it, Fedora 35
     ignores it); ``anaconda_conf``: it reads ``password_policies`` from anaconda
     configuration; ``delivery``: what carries the policies to it (``section``,
-    else ``updates_image``).  Raises :class:`ReleaseError` for an unknown name.
+    else ``updates_image``); ``copies_input_kickstart``: it keeps a copy of
+    the kickstart in ``/root`` of the installed system; ``nosave_input_ks``:
+    ``inst.nosave=input_ks`` stops that copy.  Raises :class:`ReleaseError` for an unknown name.
     """
     release = parse_release(name)
     section = release.can_write_section
@@ -309,4 +364,6 @@ def release_info(name):
         "deprecated": release.support in (DEPRECATED, COMMAND_REMOVED),
         "anaconda_conf": release.reads_anaconda_conf,
         "delivery": "section" if section else "updates_image",
+        "copies_input_kickstart": release.copies_input_kickstart,
+        "nosave_input_ks": release.takes_nosave_input_ks,
     }

@@ -144,7 +144,7 @@ release:
   description:
     - What the O(target) release does with password policies, as the P(kickstart.pwpolicy.installer_release#filter)
       filter returns it (C(name), C(label), C(family), C(section), C(deprecated), C(anaconda_conf),
-      C(delivery)); null without a target.
+      C(delivery), C(copies_input_kickstart), C(nosave_input_ks)); null without a target.
   returned: always
   type: dict
 delivery:

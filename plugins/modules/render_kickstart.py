@@ -24,9 +24,15 @@ description:
     policies) and C(kickstart_anaconda_section) (the section, or an empty string where the policies do not go in
     one); (3) the directories of the files, looked for (C(ansible.builtin.stat)) or created (O(create_dirs),
     C(ansible.builtin.file)), when an updates image is built too or O(create_dirs) is true; (4) with an updates image,
-    the kickstart validated without writing it, then the image built by M(kickstart.pwpolicy.anaconda_conf); (5) the
+    the kickstart's write run in check mode (the same module and arguments: the directory, what is at O(dest),
+    pykickstart; nothing written), then the image built by M(kickstart.pwpolicy.anaconda_conf); (5) the
     kickstart written by M(kickstart.pwpolicy.ks_pwpolicy) (the section for the target, pykickstart validation,
     O(mode), atomic replacement, only when it differs)."
+  - "Returns C(boot_args), the installer's boot line for the files: C(inst.ks=), C(inst.updates=) when an updates
+    image is built, and C(inst.nosave=input_ks) whenever the kickstart holds a plain-text secret or a hash and the
+    release takes that option. The installer copies the kickstart it was booted with to C(/root/original-ks.cfg) on
+    the installed system (Fedora 24 and later, RHEL 7.3 and later); that option stops the copy on every one of those
+    releases but Fedora 24, for which a warning says so."
   - A failed step fails the task with a message that names it (rendering the template, hashing the passwords,
     passlib missing, validation with the kickstart line, writing) and says that the kickstart was not changed.
   - The rendered text goes to the modules only. No result, message, warning or error holds a secret; a cause quoted
@@ -72,6 +78,11 @@ options:
   setype:
     description: The SELinux type of the files.
     type: str
+  base_url:
+    description:
+      - The URL under which the directory of O(dest) (and of O(updates_image)) is served, for example
+        V(http://ks.example.com/ks/), used in C(boot_args). Empty or omitted gives the paths as written.
+    type: str
 notes:
   - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one, and is
     required then.
@@ -110,8 +121,14 @@ EXAMPLES = r"""
     delivery: auto
     template: site.ks.j2
     mode: "0600"
+    base_url: http://ks.example.com/ks/
   diff: false
   register: written
+
+- name: Show the installer's boot line
+  ansible.builtin.debug:
+    msg: "{{ written.boot_args }}"
+  # inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
 """
 
 RETURN = r"""
@@ -120,6 +137,15 @@ kickstart:
   returned: success
   type: dict
   sample: {path: /srv/ks/web01.ks, changed: true}
+boot_args:
+  description:
+    - The installer's boot line for the files, at O(base_url) when given, else at their paths.
+    - C(inst.nosave=input_ks) is there whenever the kickstart holds a plain-text secret or a hash (a password hash, a
+      LUKS passphrase) and the release takes it (every release that copies the kickstart to the installed system but
+      Fedora 24).
+  returned: when the template was rendered
+  type: str
+  sample: inst.ks=http://ks.example.com/ks/web01.ks inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks
 updates_image:
   description: The updates image built (its path, and whether it changed).
   returned: when the delivery includes an updates image and the task succeeded

@@ -78,11 +78,12 @@ DEFAULT_ROUNDS = 656000  # passlib's default, and the kickstart role's kickstart
 REQUIRES_LOGIN = "a login prompt of the installed host"
 REQUIRES_KICKSTART = "a copy of the kickstart"
 REQUIRES_DISK = "the encrypted disk or an image of it"
+REQUIRES_ROOT_COPY = "a copy of the installed system's /root"
 
 OPTIONS = {"rounds": int, "fips": bool, "faillock": bool, "devices": int, "luks_in_kickstart": bool,
-           "hostname": str, "product": str}
+           "input_ks_copy": bool, "hostname": str, "product": str}
 DEFAULTS = {"rounds": DEFAULT_ROUNDS, "fips": False, "faillock": False, "devices": ATTACKER_DEVICES,
-            "luks_in_kickstart": True, "hostname": None, "product": None}
+            "luks_in_kickstart": True, "input_ks_copy": False, "hostname": None, "product": None}
 
 
 def options_from(value):
@@ -152,12 +153,18 @@ def exposures(policy_name, guesses_log10, options):
         if options["luks_in_kickstart"]:
             found.append({"attack": "kickstart_plaintext", "guesses_per_second": None, "seconds": 0,
                           "requires": REQUIRES_KICKSTART})
+            if options["input_ks_copy"]:
+                found.append({"attack": "root_copy_plaintext", "guesses_per_second": None, "seconds": 0,
+                              "requires": REQUIRES_ROOT_COPY})
         return found
     # pam_faillock never locks root by default: root faces sshd's throttle only.
     online = ONLINE_FAILLOCK_PER_SECOND if options["faillock"] and policy_name == "user" else ONLINE_SSHD_PER_SECOND
-    return [_exposure("online_login", online, guesses_log10, REQUIRES_LOGIN),
-            _exposure("offline_sha512crypt", sha512crypt_per_second(options["rounds"], devices), guesses_log10,
-                      REQUIRES_KICKSTART)]
+    offline = sha512crypt_per_second(options["rounds"], devices)
+    found = [_exposure("online_login", online, guesses_log10, REQUIRES_LOGIN),
+             _exposure("offline_sha512crypt", offline, guesses_log10, REQUIRES_KICKSTART)]
+    if options["input_ks_copy"]:
+        found.append(_exposure("root_copy_sha512crypt", offline, guesses_log10, REQUIRES_ROOT_COPY))
+    return found
 
 
 def weakest(found):

@@ -16,10 +16,11 @@ __metaclass__ = type
 
 import json
 import os
-import tempfile
+import re
 import xml.etree.ElementTree as ET
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import replace_atomic
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     VERDICTS,
     check_fail_on,
@@ -37,6 +38,33 @@ NOT_RUN = ("the check did not run for this host (it failed or was skipped before
 
 class ReportError(PwpolicyError):
     """Findings of a wrong shape, or a report that cannot be written."""
+
+
+# What a line of the table (or an XML attribute) must not hold raw: control
+# characters (C0, DEL, C1), line and paragraph separators, the bidirectional
+# overrides and isolates (they reorder what a terminal shows), lone surrogates
+# and the two non-characters XML forbids.
+_UNSHOWN = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff\ufffe\uffff]")
+# What XML 1.0 (its Char production) forbids anywhere: C0 controls other than
+# tab, line feed and carriage return, surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _escape(match):
+    code = ord(match.group(0))
+    return "\\x%02x" % code if code < 0x100 else "\\u%04x" % code
+
+
+def visible(value):
+    """``value`` as text for one line of a table or an attribute: what :data:`_UNSHOWN` matches becomes
+    a visible escape (``\\x1b``, ``\\u2028``), so a host name cannot break a line, colour a terminal or
+    make a report malformed."""
+    return _UNSHOWN.sub(_escape, str(value))
+
+
+def xml_text(value):
+    """``value`` as XML 1.0 character data: line breaks and tabs kept, every character XML forbids escaped."""
+    return _NOT_XML.sub(_escape, str(value))
 
 
 def clean(finding):
@@ -72,8 +100,8 @@ def gather(results, hosts):
 # Table
 # ---------------------------------------------------------------------------
 def rows(findings):
-    return [(str(f["host"]), str(f["secret"]), str(f["verdict"]),
-             "; ".join(f["reasons"]) or "-", "; ".join(f["hints"]) or "-") for f in findings]
+    return [tuple(visible(cell) for cell in (f["host"], f["secret"], f["verdict"], "; ".join(f["reasons"]) or "-",
+                                             "; ".join(f["hints"]) or "-")) for f in findings]
 
 
 def table(findings):
@@ -101,7 +129,7 @@ def outcome(findings, fail_on, hosts=None):
     if failing:
         message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
                    % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,
-                      ", ".join(bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
+                      ", ".join(visible(host) for host in bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
     else:
         message = "%d secrets on %d hosts checked, none fails (fail_on=%s)%s" % (
             len(findings), len(hosts), fail_on, ": " + text if text else "")
@@ -137,19 +165,20 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
     root = ET.Element("testsuites", name=name)
     totals = dict(tests=0, failures=0, errors=0)
     for host, host_findings in by_host.items():
-        suite = ET.SubElement(root, "testsuite", name=str(host), skipped="0", time="0")
+        suite = ET.SubElement(root, "testsuite", name=visible(host), skipped="0", time="0")
         counts = dict(tests=len(host_findings), failures=0, errors=0)
         for finding in host_findings:
-            case = ET.SubElement(suite, "testcase", classname=str(host), name=str(finding["secret"]), time="0")
+            case = ET.SubElement(suite, "testcase", classname=visible(host), name=visible(finding["secret"]),
+                                 time="0")
             if trips(finding, fail_on):
                 kind = "error" if finding["verdict"] == "error" else "failure"
                 counts[kind + "s"] += 1
-                element = ET.SubElement(case, kind, type=finding["verdict"],
-                                        message="%s: %s" % (finding["verdict"], "; ".join(finding["reasons"])))
-                element.text = _failure_text(finding)
+                element = ET.SubElement(case, kind, type=visible(finding["verdict"]),
+                                        message=visible("%s: %s" % (finding["verdict"], "; ".join(finding["reasons"]))))
+                element.text = xml_text(_failure_text(finding))
             elif finding["verdict"] != "accepted":
                 out = ET.SubElement(case, "system-out")
-                out.text = _failure_text(finding)
+                out.text = xml_text(_failure_text(finding))
         for key in ("tests", "failures", "errors"):
             suite.set(key, str(counts[key]))
             totals[key] += counts[key]
@@ -161,21 +190,23 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
 def write_report(path, text):
     """Write ``text`` to ``path`` atomically (a temporary file beside it, renamed), mode 0644.
 
-    Reports hold no secret; they are readable by the CI system that collects them.
+    Reports hold no secret; they are readable by the CI system that collects
+    them.  Text that UTF-8 cannot encode (a lone surrogate) is refused before
+    any file is created.
     """
     path = os.path.abspath(os.path.expanduser(path))
     directory = os.path.dirname(path)
     if not os.path.isdir(directory):
         raise ReportError("cannot write the report %s: directory %s does not exist (create it first)"
                           % (path, directory))
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ReportError("cannot write the report %s: character %d (U+%04X) cannot be encoded as UTF-8 (a lone "
+                          "surrogate); the findings given to the report hold text that is not valid Unicode, "
+                          "nothing was written" % (path, exc.start, ord(text[exc.start])))
+    try:
+        replace_atomic(path, data, lambda tmp: os.chmod(tmp, 0o644))
     except OSError as exc:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
         raise ReportError("cannot write the report %s: %s" % (path, exc.strerror or exc))
     return path

@@ -20,6 +20,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure impor
     REQUIRES_DISK,
     REQUIRES_KICKSTART,
     REQUIRES_LOGIN,
+    REQUIRES_ROOT_COPY,
     duration,
     estimate_secret,
     options_from,
@@ -30,11 +31,14 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import
 WARN_SECONDS = 31557600
 
 REQUIRES = {"online_login": REQUIRES_LOGIN, "offline_sha512crypt": REQUIRES_KICKSTART,
+            "root_copy_sha512crypt": REQUIRES_ROOT_COPY,
             "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_pbkdf2": REQUIRES_DISK}
 HINTS = {
     "online_login": "use a longer password, or lock accounts after failed logins (pam_faillock)",
     "offline_sha512crypt": "use a longer password (each random character multiplies the time by about 95), "
                            "or raise kickstart_password_hash_rounds",
+    "root_copy_sha512crypt": "use a longer password; the installer keeps the kickstart in /root/original-ks.cfg "
+                             "(Fedora 24 has no inst.nosave=input_ks): remove it after the install",
     "offline_luks2_argon2id": "use a longer passphrase (several random words)",
     "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
 }
@@ -179,7 +183,9 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
 
 
 def table(reports):
-    """The audit's text table: one line per host with its weakest link."""
+    """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`)."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import visible
+
     header = ("host", "secret", "attack", "time", "needs")
     rows = [header]
     for report in reports:
@@ -188,6 +194,7 @@ def table(reports):
             rows.append((report["host"], weakest["secret"], weakest["attack"], weakest["time"], weakest["requires"]))
         elif isinstance(report, dict) and report.get("host"):
             rows.append((report["host"], "-", "-", "-", report.get("note") or "nothing estimated"))
-    widths = [max(len(str(row[index])) for row in rows) for index in range(len(header) - 1)]
-    return "\n".join("  ".join(str(cell).ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + str(row[-1])
+    rows = [[visible(cell) for cell in row] for row in rows]
+    widths = [max(len(row[index]) for row in rows) for index in range(len(header) - 1)]
+    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + row[-1]
                      for row in rows)

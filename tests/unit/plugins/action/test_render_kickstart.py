@@ -3,6 +3,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The render_kickstart action's own steps (the role's integration targets run it end to end)."""
 
+import os
+
+import pytest
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.action import render_kickstart
@@ -49,14 +52,18 @@ def test_modules_given_the_kickstart_text_run_as_no_log_and_the_task_is_left_as_
     assert action._task.no_log is False
 
 
-def test_the_validation_pass_writes_nothing():
+def test_the_check_pass_is_the_write_in_check_mode():
     action = _Recorder()
+    modes = []
+    recorded = action._execute_module
+    action._execute_module = lambda **kwargs: modes.append(action._task.check_mode) or recorded(**kwargs)
     own = dict((name, None) for name in render_kickstart.OWN_ARGS)
     own["mode"] = "0600"
     plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "F40"}
-    action._kickstart(own, plain, "text\n", "absent", {}, "a", write=False)
+    action._kickstart(own, plain, "text\n", "absent", {}, "a", check=True)
     (_name, args, _no_log), = action.calls
-    assert "path" not in args and "mode" not in args and args["state"] == "absent"
+    assert args["path"] == "/srv/ks/a.ks" and args["mode"] == "0600" and args["state"] == "absent"
+    assert modes == [True] and action._task.check_mode is False
 
 
 def test_directories_are_looked_at_only_for_two_files_or_when_created():
@@ -124,3 +131,105 @@ def test_module_failure_keeps_a_json_failure_as_it_is_and_bounds_long_output():
     assert render_kickstart.module_failure({"failed": True, "msg": "policy 'root': bad"}) == "policy 'root': bad"
     noisy = render_kickstart.module_failure({"msg": "MODULE FAILURE", "module_stderr": "x" * 5000 + "\nlast line\n"})
     assert "last line" in noisy and len(noisy) < render_kickstart.OUTPUT_CHARS + 200
+
+
+# -- the whole run against the real modules, on real files ----------------------
+
+HASHED = "lang en_US.UTF-8\nrootpw --iscrypted $6$rounds=5000$salt$%s\n" % ("x" * 86)
+
+
+class _RealModules(_Checked):
+    """The action after its pre-flight, with ks_pwpolicy and anaconda_conf run in-process on real files."""
+
+    def __init__(self, capsys, target, dest, image, content, base_url=None, flags=None):  # pylint: disable=super-init-not-called
+        plain = {"dest": str(dest), "product": "server", "pwpolicies": None, "target": target,
+                 "updates_image": str(image) if image else None}
+        super(_RealModules, self).__init__(flags or {"section": image is None, "updates_image": image is not None},
+                                           plain)
+        self.capsys, self.content, self.base_url, self.modes = capsys, content, base_url, []
+
+    def _own(self):
+        own = super(_RealModules, self)._own()
+        own["base_url"] = self.base_url
+        return own
+
+    def _render(self, own, plain, check, task_vars):
+        return self.content
+
+    def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
+        from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf, ks_pwpolicy
+        from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import run_module
+
+        self.modes.append((module_name, self._task.check_mode))
+        if module_name == "ansible.builtin.stat":
+            path = module_args["path"]
+            return {"stat": {"exists": os.path.exists(path), "isdir": os.path.isdir(path)}}
+        main = {"kickstart.pwpolicy.ks_pwpolicy": ks_pwpolicy.main,
+                "kickstart.pwpolicy.anaconda_conf": anaconda_conf.main}[module_name]
+        done = run_module(main, self.capsys, module_args, check_mode=self._task.check_mode)
+        # What ActionBase makes of a module's warnings: their texts (ansible-core 2.19 returns them as events).
+        done["warnings"] = [item["event"]["msg"] if isinstance(item, dict) else item
+                            for item in done.get("warnings", [])]
+        return done
+
+
+def _run(monkeypatch, action):
+    monkeypatch.setattr(ActionBase, "run", lambda self, tmp=None, task_vars=None: {})
+    return action.run(task_vars={"inventory_hostname": "web01"})
+
+
+@pytest.mark.parametrize("blocker", ["directory", "link"])
+def test_a_kickstart_that_cannot_be_written_leaves_the_updates_image_unbuilt(monkeypatch, capsys, tmp_path, blocker):
+    dest, image = tmp_path / "web01.ks", tmp_path / "web01.updates.img"
+    if blocker == "directory":
+        dest.mkdir()  # the kickstart validates, but cannot be written there
+    else:
+        dest.symlink_to(tmp_path / "elsewhere.ks")  # a link is refused
+    action = _RealModules(capsys, "F40", dest, image, HASHED)
+    result = _run(monkeypatch, action)
+    assert result["failed"] and result["changed"] is False
+    assert "the kickstart could not be written on web01" in result["msg"] and "updates image" not in result["msg"]
+    assert not image.exists() and sorted(os.listdir(str(tmp_path))) == ["web01.ks"]
+    # The write was tried in check mode first, and the image module never ran.
+    assert ("kickstart.pwpolicy.ks_pwpolicy", True) in action.modes
+    assert "kickstart.pwpolicy.anaconda_conf" not in [name for name, _check in action.modes]
+
+
+def test_the_write_is_checked_before_the_image_and_done_after_it(monkeypatch, capsys, tmp_path):
+    dest, image = tmp_path / "web01.ks", tmp_path / "web01.updates.img"
+    action = _RealModules(capsys, "RHEL10", dest, image, HASHED, base_url="http://ks.example.com/ks")
+    result = _run(monkeypatch, action)
+    assert not result.get("failed"), result.get("msg")
+    assert [step for step in action.modes if step[0] != "ansible.builtin.stat"] == [
+        ("kickstart.pwpolicy.ks_pwpolicy", True), ("kickstart.pwpolicy.anaconda_conf", False),
+        ("kickstart.pwpolicy.ks_pwpolicy", False)]
+    assert action._task.check_mode is False
+    assert dest.exists() and image.exists()
+    assert result["boot_args"] == ("inst.ks=http://ks.example.com/ks/web01.ks "
+                                   "inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks")
+
+
+@pytest.mark.parametrize("target, content, base_url, boot_line", [
+    # A hash in the kickstart: the installer is told not to keep a copy of it.
+    ("RHEL9", HASHED, "http://ks.example.com/ks/", "inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks"),
+    ("F25", HASHED, None, "inst.ks={dest} inst.nosave=input_ks"),
+    # No secret: nothing to keep from the installed system.
+    ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\n", None, "inst.ks={dest}"),
+    # Fedora 23 keeps no copy.
+    ("F23", HASHED, None, "inst.ks={dest}"),
+])
+def test_boot_args_is_the_whole_boot_line(monkeypatch, capsys, tmp_path, target, content, base_url, boot_line):
+    dest = tmp_path / "web01.ks"
+    result = _run(monkeypatch, _RealModules(capsys, target, dest, None, content, base_url=base_url))
+    assert not result.get("failed"), result.get("msg")
+    assert result["boot_args"] == boot_line.format(dest=dest)
+    assert "original-ks.cfg" not in " ".join(result.get("warnings", []))
+
+
+def test_fedora_24_keeps_the_copy_and_the_result_warns(monkeypatch, capsys, tmp_path):
+    dest = tmp_path / "web01.ks"
+    result = _run(monkeypatch, _RealModules(capsys, "F24", dest, None, HASHED))
+    assert result["boot_args"] == "inst.ks=%s" % dest
+    warned = [text for text in result["warnings"] if "/root/original-ks.cfg" in text]
+    assert len(warned) == 1 and "Fedora 25" in warned[0]
+    assert ("x" * 86) not in str(result)

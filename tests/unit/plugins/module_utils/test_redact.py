@@ -128,3 +128,19 @@ def test_derived_forms_of_a_secret_are_hidden(secret):
             assert form not in hidden, (form, hidden)
         for piece in ("5fed04220a611e93", "j9T", "4A1B2C3D", "Harbor", "secret-1", "mixed", "here-3", "caf"):
             assert piece not in hidden, (piece, hidden)
+
+
+@pytest.mark.parametrize("text, held", [
+    ("rootpw --iscrypted $6$salt$hash\n", True),
+    ("rootpw secret-in-plain-text\n", True),
+    ("rootpw --lock\n", False),
+    ("user --name=alice --password=$6$x$y --iscrypted\n", True),
+    ("autopart --encrypted --passphrase='a b c'\n", True),
+    ("  'bootloader' --location=mbr --password=grub.pbkdf2.sha512.x\n", True),
+    ("sshpw --username=install inst-pass\n", True),
+    ("network --bootproto=dhcp\nurl --url=http://mirror/os\nuser --name=alice\n", False),
+    ("lang en_US.UTF-8\n%post\necho password\n%end\n", False),
+    ("lang en_US\x0crootpw --plaintext x\n", True),  # the installer splits lines at a form feed too
+])
+def test_holds_secret_finds_passwords_passphrases_and_hashes(text, held):
+    assert _redact.holds_secret(text) is held

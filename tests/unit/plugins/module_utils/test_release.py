@@ -169,3 +169,35 @@ def test_fedora_34_and_rhel_9_rules(name, dbus, first):
 ])
 def test_conf_skips_blank_attributes(name, skips):
     assert parse_release(name).conf_skips_blank_attributes is skips
+
+
+@pytest.mark.parametrize("name, copies, nosave", [
+    ("F22", False, False), ("F23", False, False), ("F24", True, False), ("F25", True, True), ("F35", True, True),
+    ("F42", True, True), ("DEVEL", True, True), ("RHEL7", True, True), ("RHEL8", True, True), ("RHEL9", True, True),
+    ("RHEL10", True, True),
+])
+def test_the_installed_system_keeps_the_input_kickstart_unless_told_not_to(name, copies, nosave):
+    release = parse_release(name)
+    assert (release.copies_input_kickstart, release.takes_nosave_input_ks) == (copies, nosave)
+    info = rel.release_info(name)
+    assert (info["copies_input_kickstart"], info["nosave_input_ks"]) == (copies, nosave)
+
+
+@pytest.mark.parametrize("name", ["F25", "F40", "RHEL7", "RHEL9", "RHEL10", "DEVEL"])
+def test_the_boot_line_stops_the_copy_of_a_kickstart_with_secrets(name):
+    line, warning = rel.boot_args(name, "http://ks/a.ks", "http://ks/a.img", secrets=True)
+    assert line == "inst.ks=http://ks/a.ks inst.updates=http://ks/a.img inst.nosave=input_ks"
+    assert warning is None
+    assert rel.boot_args(name, "/srv/ks/a.ks", secrets=False) == ("inst.ks=/srv/ks/a.ks", None)
+
+
+def test_fedora_24_keeps_the_copy_and_says_so():
+    line, warning = rel.boot_args("F24", "http://ks/a.ks", secrets=True)
+    assert line == "inst.ks=http://ks/a.ks"
+    assert "/root/original-ks.cfg" in warning and "Fedora 25" in warning and "F24" in warning
+    assert rel.boot_args("F24", "http://ks/a.ks", secrets=False) == ("inst.ks=http://ks/a.ks", None)
+
+
+@pytest.mark.parametrize("name", ["F22", "F23"])
+def test_releases_that_copy_nothing_need_no_option(name):
+    assert rel.boot_args(name, "http://ks/a.ks", secrets=True) == ("inst.ks=http://ks/a.ks", None)

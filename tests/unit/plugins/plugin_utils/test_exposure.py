@@ -105,3 +105,19 @@ def test_options_off_and_on():
 ])
 def test_duration_in_words(seconds, words):
     assert model.duration(seconds) == words
+
+
+def test_a_copy_of_the_kickstart_in_the_installed_root_is_an_exposure_of_every_secret():
+    root_copy = "a copy of the installed system's /root"
+    luks = model.summary("luks", 12.0, defaults(input_ks_copy=True))
+    kept = by_attack(luks["exposures"])["root_copy_plaintext"]
+    assert kept == {"attack": "root_copy_plaintext", "guesses_per_second": None, "seconds": 0, "requires": root_copy}
+    assert luks["weakest_attack"] == "offline_luks2_argon2id" and luks["weakest_seconds_with_plaintext"] == 0
+    for name in ("root", "user"):
+        found = by_attack(model.exposures(name, 12.0, defaults(input_ks_copy=True)))
+        assert found["root_copy_sha512crypt"]["requires"] == root_copy
+        assert found["root_copy_sha512crypt"]["seconds"] == found["offline_sha512crypt"]["seconds"]
+    # Off by default, and nothing to copy when the passphrase is not in the kickstart.
+    assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults()))
+    assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults(
+        input_ks_copy=True, luks_in_kickstart=False)))

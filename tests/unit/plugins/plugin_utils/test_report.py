@@ -140,3 +140,47 @@ def test_write_report_into_a_missing_directory_says_what_to_do(tmp_path):
 def test_an_error_finding_has_every_report_key():
     found = error_finding("web01", "root", None, "cannot be decrypted", "use the right vault id")
     assert set(KEYS) <= set(found)
+
+
+# Host names (and any value) with characters XML 1.0 forbids or a terminal obeys.
+HOSTILE = "web\x01\x1b[31m\x0b01\n\u2028\ud800"
+
+
+def test_junit_stays_well_formed_with_control_characters_and_surrogates_in_any_value():
+    found = [finding(HOSTILE, "user:a\x02", "rejected", ["bad\x00reason\ud83d"], ["hint\x1f"])]
+    text = to_junit(found, "rejected")
+    root = ET.fromstring(text.encode("utf-8"))  # encodes (no lone surrogate) and parses (no forbidden character)
+    suite = root.find("testsuite")
+    assert suite.get("name") == "web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800"
+    assert suite.find("testcase").get("name") == "user:a\\x02"
+    failure = suite.find("testcase/failure")
+    assert "bad\\x00reason\\ud83d" in failure.get("message")
+    assert "reason: bad\\x00reason\\ud83d\nhint: hint\\x1f" in failure.text  # line breaks of the text kept
+
+
+def test_the_table_shows_control_characters_escaped_one_line_per_secret():
+    lines = table([finding(HOSTILE, "root", "rejected", ["r\r\n"], ["h\x85"])]).splitlines()
+    assert len(lines) == 2
+    assert lines[1].startswith("web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800  root")
+    assert "r\\x0d\\x0a" in lines[1] and lines[1].endswith("h\\x85")
+
+
+def test_write_report_refuses_text_utf8_cannot_encode_and_leaves_no_file(tmp_path):
+    target = tmp_path / "audit.xml"
+    target.write_text("old\n")
+    with pytest.raises(ReportError, match="cannot be encoded as UTF-8.*nothing was written"):
+        write_report(str(target), "<x>\ud800</x>")
+    assert os.listdir(str(tmp_path)) == ["audit.xml"] and target.read_text() == "old\n"
+
+
+def test_write_report_leaves_no_temporary_file_when_the_rename_fails(tmp_path):
+    (tmp_path / "audit.xml").mkdir()  # a directory in the way: the rename fails after the write
+    with pytest.raises(ReportError, match="cannot write the report"):
+        write_report(str(tmp_path / "audit.xml"), "[]\n")
+    assert os.listdir(str(tmp_path)) == ["audit.xml"]
+
+
+def test_the_run_message_shows_failing_host_names_escaped():
+    _failing, message = outcome([finding(HOSTILE, "root", "rejected", ["r"], ["h"])], "rejected")
+    assert "hosts: web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800" in message
+    assert "\x1b" not in message and "\n" not in message

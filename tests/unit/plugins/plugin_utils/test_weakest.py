@@ -172,3 +172,43 @@ def test_a_secret_that_is_not_a_string_is_named_not_estimated(value, kind):
     assert "Tagged" not in repr((fields, warnings)) and "int" not in named and not failed
     assert_no_leak("Hv7!qPz2", (fields, warnings))
     assert_no_leak("12345678", (fields, warnings))
+
+
+def test_the_audit_table_escapes_control_characters_in_host_names():
+    reports = [_weakest.host_report("web\x1b[2J\n01", entries()), {"host": "h\u202e2", "weakest": None, "note": "n\r"}]
+    lines = _weakest.table(reports).splitlines()
+    assert len(lines) == 3
+    assert lines[1].startswith("web\\x1b[2J\\x0a01  ") and lines[2].startswith("h\\u202e2 ")
+    assert lines[2].endswith("n\\x0d")
+
+
+class _Check(object):
+    """check_secrets' weakest-link step, with its task arguments given as they are."""
+
+    def __new__(cls, weakest):
+        from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule
+
+        class Check(ActionModule):
+            def __init__(self):  # pylint: disable=super-init-not-called
+                self._task = type("Task", (), {"args": {"weakest": weakest}})()
+
+            def _template(self, value):
+                return value
+
+        return Check()
+
+
+@pytest.mark.parametrize("target, kept", [("F24", True), ("F25", False), ("RHEL9", False), ("F23", False)])
+def test_the_pre_flight_counts_the_installed_copy_where_no_boot_option_stops_it(target, kept):
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
+
+    items = [secret("root", "root", value=ROOT, user="root"), secret("luks", "luks", value=LUKS)]
+    plain = {"product": "server", "target": target}
+    fields, _warnings, _failed = _Check({"rounds": 656000})._weakest("web01", plain, items, {}, release_info(target))
+    attacks = dict((entry["secret"], [found["attack"] for found in entry["exposures"]]) for entry in fields["secrets"])
+    assert ("root_copy_sha512crypt" in attacks["root"]) is kept
+    assert ("root_copy_plaintext" in attacks["luks"]) is kept
+    # An estimate that says otherwise wins.
+    fields, _warnings, _failed = _Check({"estimate": {"input_ks_copy": True}})._weakest(
+        "web01", plain, items, {}, release_info(target))
+    assert "root_copy_plaintext" in [found["attack"] for found in fields["secrets"][1]["exposures"]]

@@ -90,3 +90,16 @@ def expected_preset_rows():
 def test_the_preset_table_is_what_the_model_computes():
     shown = [row for row in table_rows() if row[0] in PRODUCTS]
     assert shown == list(expected_preset_rows())
+
+
+def test_every_attack_of_the_model_is_on_the_page_with_what_it_requires():
+    options = model.options_from({"input_ks_copy": True})
+    found = {}
+    for name, fips in (("root", False), ("user", False), ("luks", False), ("luks", True)):
+        for item in model.exposures(name, 10.0, dict(options, fips=fips)):
+            found[item["attack"]] = item["requires"]
+    attacks = dict((row[1].strip("`"), row[3]) for row in table_rows() if len(row) == 4 and row[1].startswith("``"))
+    for attack, requires in found.items():
+        assert attack in attacks, attack
+        # the page's words begin like the model's (an image "or an image of it" may be worded with a comma)
+        assert attacks[attack].replace(",", "").startswith(requires.replace(",", "")), attack
