@@ -19,17 +19,17 @@ from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, summary
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     clean,
     gather,
     outcome,
-    table,
+    findings_table,
     to_json,
     to_junit,
     write_report,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import table as weakest_table
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import weakest_table
 
 display = Display()
 
@@ -102,7 +102,7 @@ class ActionModule(ActionBase):
             if show not in ("all", "problems", "none"):
                 raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
             shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
-            text = table(shown) if shown and show != "none" else ""
+            text = findings_table(shown) if shown and show != "none" else ""
             # The reports are the point of the run: written in check mode too.
             for key, render in (("json", lambda: to_json(findings)), ("junit", lambda: to_junit(findings, fail_on))):
                 if args.get(key):
@@ -121,7 +121,7 @@ class ActionModule(ActionBase):
         result.update(
             changed=False,
             failing=len(failing),
-            summary=summary(findings),
+            summary=verdict_counts(findings),
             reports=written,
             fail_on=fail_on,
             msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)

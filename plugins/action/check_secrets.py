@@ -40,9 +40,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     failure_message,
     passing_message,
     problem_findings,
-    release_for,
+    release_facts,
     secret,
-    summary,
+    verdict_counts,
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
@@ -223,7 +223,7 @@ class ActionModule(ActionBase):
             # With a product its preset, else the target's defaults, under the overrides; all three names.
             return (build_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"],
                                    every_name=True),
-                    release_for(plain["target"]), None)
+                    release_facts(plain["target"]), None)
         except PwpolicyError as exc:
             # No value given is repeated: a secret may sit in the wrong place.
             given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
@@ -319,7 +319,7 @@ class ActionModule(ActionBase):
             return result, plain, items
         findings = self._findings(host, problems, items, policies, problem)
         message = failure_message(host, findings, fail_on, context or None)
-        result.update(changed=False, findings=findings, release=release, summary=summary(findings), fail_on=fail_on,
+        result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
         if flags is not None:
             result["delivery"] = flags

@@ -24,7 +24,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
     KickstartEditError,
     comment_start,
     newline_of,
-    release_for,
+    kickstart_release,
     template_branches,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import ParsedKickstart, parse_kickstart
@@ -345,7 +345,7 @@ def edit_kickstart(text, policies=None, product=None, state="present", exclusive
     """
     if state not in ("present", "absent"):
         raise KickstartEditError("state must be present or absent, got %r" % (state,))
-    release = release_for(target, text)
+    release = kickstart_release(target, text)
     if state == "present" and support_message(release):
         raise KickstartEditError(support_message(release))
     parsed = parse_kickstart(text, release, validate=validate)

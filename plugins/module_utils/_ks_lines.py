@@ -70,7 +70,7 @@ def version_line(text):
     return None
 
 
-def release_for(target=None, text=None):
+def kickstart_release(target=None, text=None):
     """The :class:`Release` to parse and write for: ``target``, else the ``#version=`` line."""
     if hasattr(target, "support"):
         return target

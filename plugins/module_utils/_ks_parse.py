@@ -24,7 +24,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
     SCRIPT_SECTIONS,
     KickstartEditError,
     check_bounds,
-    release_for,
+    kickstart_release,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     COMMAND,
@@ -254,7 +254,7 @@ def parse_kickstart(text, target=None, validate=True):
     require_pykickstart()
     if not isinstance(text, str):
         raise KickstartEditError("the kickstart must be text, got %s" % type(text).__name__)
-    release = release_for(target, text)
+    release = kickstart_release(target, text)
     version = _pykickstart_version(release)
     lines = text.splitlines(True)
     check_bounds(lines)

@@ -176,7 +176,7 @@ def weakest(found):
     return cheapest["seconds"], cheapest["attack"]
 
 
-def summary(policy_name, guesses_log10, options):
+def estimate_summary(policy_name, guesses_log10, options):
     """The report fields: ``exposures``, ``weakest_seconds``, ``weakest_attack``, ``weakest_seconds_with_plaintext``."""
     found = exposures(policy_name, guesses_log10, options)
     seconds, attack = weakest(found)
@@ -186,7 +186,7 @@ def summary(policy_name, guesses_log10, options):
 
 
 def estimate_secret(password, policy_name, account, options):
-    """The estimate fields of one secret's report: ``guesses_log10`` and the :func:`summary` fields.
+    """The estimate fields of one secret's report: ``guesses_log10`` and the :func:`estimate_summary` fields.
 
     ``account`` is the account name (root or the user), given to zxcvbn with
     the host name and the product words; an empty password has no estimate.
@@ -198,7 +198,7 @@ def estimate_secret(password, policy_name, account, options):
                 "weakest_seconds_with_plaintext": None}
     log10 = guesses_log10(password, user_inputs(account, options["hostname"], options["product"]))
     result = {"guesses_log10": log10}
-    result.update(summary(policy_name, log10, options))
+    result.update(estimate_summary(policy_name, log10, options))
     return result
 
 

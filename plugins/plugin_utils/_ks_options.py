@@ -27,7 +27,7 @@ __metaclass__ = type
 import re
 import warnings
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import release_for, split_words
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import kickstart_release, split_words
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import _pykickstart_version
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import HAS_PYKICKSTART, ks_version
 
@@ -51,7 +51,7 @@ def handler_for(target):
     if not HAS_PYKICKSTART:
         raise NoParser("pykickstart is not installed")
     try:
-        version = _pykickstart_version(release_for(target)) if target else ks_version.DEVEL
+        version = _pykickstart_version(kickstart_release(target)) if target else ks_version.DEVEL
     except Exception:  # pylint: disable=broad-except
         version = ks_version.DEVEL  # the target itself is reported by the policy check
     if version not in _HANDLERS:

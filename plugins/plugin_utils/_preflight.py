@@ -53,7 +53,7 @@ def check_fail_on(fail_on):
     return fail_on
 
 
-def release_for(target):
+def release_facts(target):
     """The release matrix entry of ``target`` (``None`` when no target is given)."""
     if target is None or target == "":
         return None
@@ -203,16 +203,16 @@ def passing_message(host, findings, fail_on):
     """The one-line summary of a run in which no finding trips ``fail_on``."""
     return "%s: %d %s checked, none fails (fail_on=%s): %s" % (
         host, len(findings), "secret" if len(findings) == 1 else "secrets", fail_on,
-        summary_text(findings) or "nothing to check")
+        verdict_counts_text(findings) or "nothing to check")
 
 
-def summary_text(findings):
+def verdict_counts_text(findings):
     """How many findings have each verdict, in words (``2 accepted, 1 rejected``); empty without findings."""
-    counts = summary(findings)
+    counts = verdict_counts(findings)
     return ", ".join("%d %s" % (counts[verdict], verdict) for verdict in VERDICTS if counts[verdict])
 
 
-def summary(findings):
+def verdict_counts(findings):
     """Counts of each verdict."""
     counts = dict((verdict, 0) for verdict in VERDICTS)
     for finding in findings:

@@ -25,7 +25,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     VERDICTS,
     check_fail_on,
     error_finding,
-    summary_text,
+    verdict_counts_text,
     trips,
 )
 
@@ -104,7 +104,7 @@ def rows(findings):
                                              "; ".join(f["hints"]) or "-")) for f in findings]
 
 
-def table(findings):
+def findings_table(findings):
     """One text table: host, secret, verdict, reasons, hints (one line a secret)."""
     lines = [COLUMNS] + rows(findings)
     widths = [max(len(line[i]) for line in lines) for i in range(len(COLUMNS) - 1)]
@@ -125,7 +125,7 @@ def outcome(findings, fail_on, hosts=None):
     failing = [f for f in findings if trips(f, fail_on)]
     hosts = sorted(set(f["host"] for f in findings) | set(hosts or ()))
     bad_hosts = sorted(set(f["host"] for f in failing))
-    text = summary_text(findings)
+    text = verdict_counts_text(findings)
     if failing:
         message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
                    % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,

@@ -182,7 +182,7 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
     return fields, warnings, report["failed"]
 
 
-def table(reports):
+def weakest_table(reports):
     """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`)."""
     from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import visible
 

@@ -66,15 +66,15 @@ def test_each_kind_of_secret_faces_its_own_attacks():
 
 
 def test_the_plaintext_copy_is_reported_but_kept_out_of_the_weakest_guessing_attack():
-    luks = model.summary("luks", 12.0, defaults())
+    luks = model.estimate_summary("luks", 12.0, defaults())
     plain = by_attack(luks["exposures"])["kickstart_plaintext"]
     assert plain["seconds"] == 0 and plain["guesses_per_second"] is None
     assert "kickstart" in plain["requires"]
     assert luks["weakest_attack"] == "offline_luks2_argon2id" and luks["weakest_seconds"] > 1e9
     assert luks["weakest_seconds_with_plaintext"] == 0
-    private = model.summary("luks", 12.0, defaults(luks_in_kickstart=False))
+    private = model.estimate_summary("luks", 12.0, defaults(luks_in_kickstart=False))
     assert private["weakest_seconds_with_plaintext"] == private["weakest_seconds"] == luks["weakest_seconds"]
-    root = model.summary("root", 12.0, defaults())
+    root = model.estimate_summary("root", 12.0, defaults())
     assert root["weakest_attack"] == "offline_sha512crypt"
     assert root["weakest_seconds_with_plaintext"] == root["weakest_seconds"]
 
@@ -109,7 +109,7 @@ def test_duration_in_words(seconds, words):
 
 def test_a_copy_of_the_kickstart_in_the_installed_root_is_an_exposure_of_every_secret():
     root_copy = "a copy of the installed system's /root"
-    luks = model.summary("luks", 12.0, defaults(input_ks_copy=True))
+    luks = model.estimate_summary("luks", 12.0, defaults(input_ks_copy=True))
     kept = by_attack(luks["exposures"])["root_copy_plaintext"]
     assert kept == {"attack": "root_copy_plaintext", "guesses_per_second": None, "seconds": 0, "requires": root_copy}
     assert luks["weakest_attack"] == "offline_luks2_argon2id" and luks["weakest_seconds_with_plaintext"] == 0

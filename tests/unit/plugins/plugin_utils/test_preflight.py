@@ -16,9 +16,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     delivery_for,
     failure_message,
     problem_findings,
-    release_for,
+    release_facts,
     secret,
-    summary,
+    verdict_counts,
     trips,
     warnings_for,
 )
@@ -52,10 +52,10 @@ def test_a_bad_product_or_override_is_a_preflight_error():
         build_policies({"root": {"minlen": "long"}}, product="server", every_name=True)
 
 
-def test_release_for_gives_the_matrix_entry_or_none():
-    assert release_for(None) is None
-    assert release_for("") is None
-    assert release_for("rhel9")["name"] == "RHEL9"
+def test_release_facts_gives_the_matrix_entry_or_none():
+    assert release_facts(None) is None
+    assert release_facts("") is None
+    assert release_facts("rhel9")["name"] == "RHEL9"
 
 
 @pytest.mark.parametrize("value, expected", [(None, "rejected"), ("weak", "weak"), ("never", "never")])
@@ -80,7 +80,7 @@ def test_verdicts_of_strong_weak_and_unreadable_secrets():
     assert found[1]["reasons"] and len(found[1]["hints"]) >= 1
     assert found[2]["reasons"] == ["cannot be decrypted"] and found[2]["hints"] == ["use the right vault id"]
     assert found[1]["policy"]["name"] == "user"
-    assert summary(found) == {"accepted": 1, "accepted_weak": 0, "rejected": 1, "error": 1}
+    assert verdict_counts(found) == {"accepted": 1, "accepted_weak": 0, "rejected": 1, "error": 1}
 
 
 def test_a_non_string_secret_is_an_error_finding():
@@ -163,7 +163,7 @@ def test_input_problems_become_findings_that_always_stop_and_show_no_verdict():
     ("RHEL10", "updates_image", {"section": False, "updates_image": True}),
 ])
 def test_delivery_auto_picks_what_the_release_reads(target, delivery, flags):
-    assert delivery_for(release_for(target), delivery) == (flags, None)
+    assert delivery_for(release_facts(target), delivery) == (flags, None)
 
 
 @pytest.mark.parametrize("target, delivery, reason, auto", [
@@ -172,7 +172,7 @@ def test_delivery_auto_picks_what_the_release_reads(target, delivery, flags):
     ("RHEL8", "updates_image", "does not read password policies from anaconda configuration", "section"),
 ])
 def test_a_delivery_the_installer_cannot_take_is_refused_with_what_to_use(target, delivery, reason, auto):
-    flags, problem = delivery_for(release_for(target), delivery)
+    flags, problem = delivery_for(release_facts(target), delivery)
     assert problem.startswith("kickstart_policy_delivery=%s cannot reach this installer: " % delivery)
     assert reason in problem
     assert problem.endswith("Use auto, which picks what the target reads (%s)." % auto)
@@ -180,7 +180,7 @@ def test_a_delivery_the_installer_cannot_take_is_refused_with_what_to_use(target
 
 def test_an_unknown_delivery_is_an_error():
     with pytest.raises(PreflightError, match="kickstart_policy_delivery must be one of auto, section"):
-        delivery_for(release_for("RHEL9"), "carrier-pigeon")
+        delivery_for(release_facts("RHEL9"), "carrier-pigeon")
 
 
 def _tagged(value):

@@ -17,7 +17,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     clean,
     gather,
     outcome,
-    table,
+    findings_table,
     to_json,
     to_junit,
     write_report,
@@ -60,7 +60,7 @@ def test_gather_reports_a_host_whose_check_did_not_run():
 
 
 def test_table_has_a_header_and_one_line_per_secret():
-    lines = table(FINDINGS).splitlines()
+    lines = findings_table(FINDINGS).splitlines()
     assert lines[0].split() == ["HOST", "SECRET", "VERDICT", "REASONS", "HINTS"]
     assert len(lines) == 1 + len(FINDINGS)
     assert lines[2].split()[:3] == ["web01", "user:alice", "rejected"]
@@ -159,7 +159,7 @@ def test_junit_stays_well_formed_with_control_characters_and_surrogates_in_any_v
 
 
 def test_the_table_shows_control_characters_escaped_one_line_per_secret():
-    lines = table([finding(HOSTILE, "root", "rejected", ["r\r\n"], ["h\x85"])]).splitlines()
+    lines = findings_table([finding(HOSTILE, "root", "rejected", ["r\r\n"], ["h\x85"])]).splitlines()
     assert len(lines) == 2
     assert lines[1].startswith("web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800  root")
     assert "r\\x0d\\x0a" in lines[1] and lines[1].endswith("h\\x85")

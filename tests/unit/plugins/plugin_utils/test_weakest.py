@@ -83,7 +83,7 @@ def test_plain_http_warns_when_the_kickstart_holds_secrets(url, luks, hashes, wa
 
 def test_the_audit_table_has_a_row_per_host():
     reports = [_weakest.host_report("web01", entries()), {"host": "web02", "weakest": None, "note": "skipped"}]
-    lines = _weakest.table(reports).splitlines()
+    lines = _weakest.weakest_table(reports).splitlines()
     assert lines[0].split() == ["host", "secret", "attack", "time", "needs"]
     assert lines[1].split()[:3] == ["web01", "user:alice", "offline_sha512crypt"]
     assert lines[2].split()[:4] == ["web02", "-", "-", "-"] and lines[2].endswith("skipped")
@@ -176,7 +176,7 @@ def test_a_secret_that_is_not_a_string_is_named_not_estimated(value, kind):
 
 def test_the_audit_table_escapes_control_characters_in_host_names():
     reports = [_weakest.host_report("web\x1b[2J\n01", entries()), {"host": "h\u202e2", "weakest": None, "note": "n\r"}]
-    lines = _weakest.table(reports).splitlines()
+    lines = _weakest.weakest_table(reports).splitlines()
     assert len(lines) == 3
     assert lines[1].startswith("web\\x1b[2J\\x0a01  ") and lines[2].startswith("h\\u202e2 ")
     assert lines[2].endswith("n\\x0d")

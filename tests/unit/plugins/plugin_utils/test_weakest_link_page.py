@@ -82,7 +82,7 @@ def expected_preset_rows():
         for name in NAMES:
             minlen = PRESETS[product][name]["minlen"]
             log10 = round(minlen * math.log10(PRINTABLE_ASCII) - math.log10(2), 2)
-            found = model.summary(name, log10, options)
+            found = model.estimate_summary(name, log10, options)
             yield [product, name, str(minlen), "%.2f" % log10, found["weakest_attack"],
                    model.duration(found["weakest_seconds"])]
 
