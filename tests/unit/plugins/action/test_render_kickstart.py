@@ -116,12 +116,9 @@ def test_a_module_that_returned_no_result_shows_what_it_printed():
     action = _NotJson()
     own = dict((name, None) for name in render_kickstart.OWN_ARGS)
     plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "RHEL9"}
-    try:
+    with pytest.raises(render_kickstart.RenderError) as raised:
         action._kickstart(own, plain, "text\n", "present", {}, "a")
-    except render_kickstart.RenderError as exc:
-        cause = exc.cause
-    else:
-        raise AssertionError("the failed module did not stop the step")
+    cause = raised.value.cause
     assert cause.startswith("Module result deserialization failed: No start of json char found; the module printed: "
                             "pyenv: python3.13: command not found | The `python3.13' command exists")
     assert "check ansible_python_interpreter" in cause
