@@ -67,7 +67,8 @@ SECRET_ARGS = ("root_password", "users", "luks_passphrase")
 INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
 ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars", "weakest")
 # The keys of the ``weakest`` argument (the weakest_link action's model and floors, for the secrets read here).
-WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates")
+WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates",
+                "hash", "cost")
 # Words of the policy model itself: never secrets, and the messages need them.
 SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
 
@@ -100,6 +101,8 @@ class ActionModule(ActionBase):
 
     TRANSFERS_FILES = False
     _requires_connection = False
+    # (scheme, cost) of the kickstart's password hashes when the caller chose them (render_kickstart), else None.
+    _hash_estimate = None
 
     @classmethod
     def finalize_task_arg(cls, name, value, templar, context):
@@ -250,7 +253,18 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             return None, str(exc)
 
-    def _weakest(self, host, plain, items, task_vars):
+    def _hash_options(self, given, release):
+        """The estimate's ``hash``, ``rounds`` and ``cost``: the caller's choice, else ``weakest``'s, where ``auto``
+        (or nothing) is what the target's installer writes."""
+        if self._hash_estimate is not None:
+            scheme, cost = self._hash_estimate
+            return {"hash": scheme, "rounds": cost} if scheme == "sha512crypt" else {"hash": scheme, "cost": cost}
+        scheme = given.get("hash", "auto")
+        if scheme == "auto":
+            scheme = release["password_hash"] if release else "sha512crypt"
+        return {"hash": scheme, "rounds": given.get("rounds"), "cost": given.get("cost")}
+
+    def _weakest(self, host, plain, items, task_vars, release=None):
         """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it."""
         given = self._template(self._given().get("weakest"))
         if given is None:
@@ -258,9 +272,10 @@ class ActionModule(ActionBase):
         if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
             raise PwpolicyError("check_secrets: weakest must be a dict with some of %s" % ", ".join(WEAKEST_KEYS))
         given = dict((key, value) for key, value in given.items() if value not in (None, ""))  # empty: the default
-        options = model_options(given.get("estimate"), {"rounds": given.get("rounds"), "product": plain["product"],
-                                                        "hostname": given.get("hostname")},
-                                to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")
+        model = {"product": plain["product"], "hostname": given.get("hostname")}
+        model.update(self._hash_options(given, release))
+        options = model_options(given.get("estimate"), model, to_text(task_vars.get("inventory_hostname", "localhost")),
+                                caller="check_secrets")
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
         readable = [item for item in items if item["value"] and not item["error"]]
@@ -299,7 +314,7 @@ class ActionModule(ActionBase):
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image)
         items = self._secrets(raw, names, problems)
         try:
-            weakest = self._weakest(host, plain, items, task_vars or {})
+            weakest = self._weakest(host, plain, items, task_vars or {}, release)
         except PwpolicyError as exc:
             result.update(failed=True, changed=False,
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))

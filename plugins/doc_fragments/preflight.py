@@ -114,6 +114,9 @@ options:
       - A dict with some of C(rounds), C(hostname), C(base_url), C(estimate), C(warn_seconds), C(min_seconds) and
         C(require_estimates), each as the M(kickstart.pwpolicy.weakest_link) option of that name (null or empty for its
         default); the product is O(product).
+      - C(hash) (V(auto), V(sha512crypt) or V(yescrypt)) and C(cost) (yescrypt's, 1 to 11) say which hash the
+        kickstart carries, for the offline attack on it; V(auto), the default, is what the O(target) installer writes
+        (yescrypt from Fedora 35 and in RHEL 10). M(kickstart.pwpolicy.render_kickstart) uses the hashes it makes.
       - Its warnings join RV(warnings). With O(fail), a secret below C(min_seconds) fails the task when no finding
         already does.
     type: dict

@@ -29,11 +29,14 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._exposure impor
 WARN_SECONDS = 31557600
 
 REQUIRES = {"online_login": REQUIRES_LOGIN, "offline_sha512crypt": REQUIRES_KICKSTART,
+            "offline_yescrypt": REQUIRES_KICKSTART,
             "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_pbkdf2": REQUIRES_DISK}
 HINTS = {
     "online_login": "use a longer password, or lock accounts after failed logins (pam_faillock)",
     "offline_sha512crypt": "use a longer password (each random character multiplies the time by about 95), "
                            "or raise kickstart_password_hash_rounds",
+    "offline_yescrypt": "use a longer password (each random character multiplies the time by about 95), "
+                        "or raise kickstart_password_hash_cost",
     "offline_luks2_argon2id": "use a longer passphrase (several random words)",
     "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
 }

@@ -26,6 +26,9 @@ class _Recorder(ActionModule):
         self.calls.append((module_name, module_args, self._task.no_log))
         return {"changed": False}
 
+    def _template(self, value):
+        return value
+
 
 def test_the_cause_is_ansibles_innermost_message_once():
     message = ("Error while resolving value for 'content': The error was: 'site_hostname' is undefined. "

@@ -81,7 +81,7 @@ def test_the_plaintext_copy_is_reported_but_kept_out_of_the_weakest_guessing_att
 
 @pytest.mark.parametrize("value, message", [
     ("yes", "must be true, false or a dict"),
-    ({"round": 5000}, "unknown option(s) round; valid options are devices, faillock, fips"),
+    ({"round": 5000}, "unknown option(s) round; valid options are cost, devices, faillock, fips, hash"),
     ({"rounds": 999}, "between 1000 and 999999999"),
     ({"rounds": True}, "rounds must be an integer"),
     ({"fips": "no"}, "fips must be true or false"),
