@@ -54,6 +54,8 @@ ARGS = CHECK_ARGS + OWN_ARGS
 OWN_TEMPLATE = "kickstart.ks.j2"
 # The template variable that holds the accounts' crypt hashes, keyed by the account's label (root, user:NAME).
 HASHES_VAR = "__kickstart_hashes"
+# ... and their scheme (sha512crypt, yescrypt), for the role's comment above them.
+SCHEME_VAR = "__kickstart_password_hash"
 # Without hash_rounds (outside the role): the role's default.
 DEFAULT_HASH_ROUNDS = 656000
 # The argument -> the role variable, for messages.
@@ -182,12 +184,13 @@ class ActionModule(CheckSecrets):
         finally:
             self._task.no_log = no_log
 
-    def _render(self, own, plain, check, task_vars, hashes):
+    def _render(self, own, plain, check, task_vars, hashes, scheme=None):
         """The template's text, with the effective policies, the section and the accounts' hashes given to it."""
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
         variables["kickstart_policies"] = check["policies"]
         variables[HASHES_VAR] = hashes
+        variables[SCHEME_VAR] = scheme
         try:
             variables["kickstart_anaconda_section"] = (
                 render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
@@ -315,7 +318,7 @@ class ActionModule(CheckSecrets):
         try:
             hashes = self._hashes(own, hashing, items, task_vars)
             secrets.extend(hashes.values())  # a quoted cause never shows a hash either
-            content = self._render(own, plain, result, task_vars, hashes)
+            content = self._render(own, plain, result, task_vars, hashes, hashing[0] if hashing else None)
             created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
             if created and self._task.check_mode:
                 # Check mode: a directory is missing, so nothing can be validated or written in it; all would be.
