@@ -180,3 +180,19 @@ def test_the_role_template_writes_the_hashes_and_never_calls_password_hash():
 def test_a_pwpolicy_error_is_what_the_hashing_raises():
     with pytest.raises(PwpolicyError):
         _Action(target="RHEL9", dest="/a.ks")._hashing(own(hash_rounds=1), "h")
+
+
+def test_the_weakest_link_estimates_the_hash_the_kickstart_gets():
+    from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
+    f40 = {"password_hash": "yescrypt"}
+    check = CheckSecrets.__new__(CheckSecrets)
+    assert check._hash_options({}, f40) == {"hash": "yescrypt", "rounds": None, "cost": None}
+    assert check._hash_options({"hash": "auto", "cost": 7}, f40)["cost"] == 7
+    assert check._hash_options({"rounds": 5000}, None) == {"hash": "sha512crypt", "rounds": 5000, "cost": None}
+    assert check._hash_options({"hash": "sha512crypt"}, f40)["hash"] == "sha512crypt"
+    # The render action's own choice (a compliance profile may have narrowed auto) wins over weakest's.
+    action = _Action()
+    action._hash_estimate = ("sha512crypt", 656000)
+    assert action._hash_options({"hash": "auto"}, f40) == {"hash": "sha512crypt", "rounds": 656000}
+    action._hash_estimate = ("yescrypt", 6)
+    assert action._hash_options({"rounds": 10}, f40) == {"hash": "yescrypt", "cost": 6}
