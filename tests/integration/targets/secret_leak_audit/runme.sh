@@ -240,9 +240,16 @@ chmod 0644 "$ks/content.ks"
 scan --allow "$ks/*" "$ks" | grep -q 'mode 0644, not 0600' \
     || fail "canary: the scan missed a kickstart readable by others"
 chmod 0600 "$ks/content.ks"
-rm -f "$work/stray.txt" "$runs"/canary.* "$base/canary-hashed.txt"
+# 4. A password hash of a kickstart anywhere else is reported (the role's
+# hashes may be in its kickstarts only).
+digest="$(printf '%086d' 0 | tr 0 c)"
+printf "rootpw --iscrypted '\$6\$canarysalt\$%s'\n" "$digest" >"$base/canary-hash.ks"
+printf 'a log line: %s\n' "$digest" >"$work/stray-hash.txt"
+scan --hashes-of "$base/canary-hash.ks" "$work" | grep -q -F "$work/stray-hash.txt: holds a password hash" \
+    || fail "canary: the scan missed a password hash in a stray file"
+rm -f "$work/stray.txt" "$work/stray-hash.txt" "$runs"/canary.* "$base/canary-hashed.txt" "$base/canary-hash.ks"
 [ -z "$(scan_all)" ] || fail "canary: leaks remain after its clean-up"
-echo "ok: canaries (the scan finds printed, stray and plaintext secrets, and loose modes)"
+echo "ok: canaries (the scan finds printed, stray and plaintext secrets, stray hashes, and loose modes)"
 
 # ---------------------------------------------------------------- modules
 # shellcheck disable=SC2054  # "localhost," is an inline inventory
