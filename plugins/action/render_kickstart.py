@@ -135,7 +135,8 @@ class ActionModule(CheckSecrets):
                 cost = _crypt.check_cost(scheme, given)
             except _crypt.CryptError as exc:
                 raise PwpolicyError("%s (the role's %s) is %s, but %s" % (name, HASH_VARS[name], given, exc))
-            # The backend that will hash, and that it can make this scheme's setting.
+            # The backend that will hash (libxcrypt, else passlib), and that it can make this scheme's setting.
+            _crypt.backend()
             _crypt.setting(scheme, "0" * 16, cost)
         except PwpolicyError as exc:
             raise PwpolicyError("%s: the password hashes cannot be made, so nothing was written (the kickstart %s was "

@@ -196,3 +196,14 @@ def test_the_weakest_link_estimates_the_hash_the_kickstart_gets():
     assert action._hash_options({"hash": "auto"}, f40) == {"hash": "sha512crypt", "rounds": 656000}
     action._hash_estimate = ("yescrypt", 6)
     assert action._hash_options({"rounds": 10}, f40) == {"hash": "yescrypt", "cost": 6}
+
+
+def test_a_controller_that_cannot_hash_is_told_before_anything_is_read(monkeypatch):
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
+
+    def no_backend():
+        raise _crypt.CryptError("cannot hash passwords on the controller: libxcrypt (libcrypt.so.1, ...) could not "
+                                "be loaded and passlib is not installed for this Python")
+    monkeypatch.setattr(_crypt, "backend", no_backend)
+    with pytest.raises(PwpolicyError, match="web01: the password hashes cannot be made, .*libxcrypt"):
+        _Action(target="RHEL9", dest="/a.ks")._hashing(own(), "web01")
