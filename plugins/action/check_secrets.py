@@ -67,7 +67,8 @@ SECRET_ARGS = ("root_password", "users", "luks_passphrase")
 INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
 ARGS = tuple(name for name, _var in ROLE_VARS) + INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars", "weakest")
 # The keys of the ``weakest`` argument (the weakest_link action's model and floors, for the secrets read here).
-WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates")
+WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates",
+                "hash", "cost")
 # Words of the policy model itself: never secrets, and the messages need them.
 SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
 
@@ -100,6 +101,8 @@ class ActionModule(ActionBase):
 
     TRANSFERS_FILES = False
     _requires_connection = False
+    # (scheme, cost) of the kickstart's password hashes when the caller chose them (render_kickstart), else None.
+    _hash_estimate = None
 
     @classmethod
     def finalize_task_arg(cls, name, value, templar, context):
@@ -250,11 +253,23 @@ class ActionModule(ActionBase):
         except PwpolicyError as exc:
             return None, str(exc)
 
+    def _hash_options(self, given, release):
+        """The estimate's ``hash``, ``rounds`` and ``cost``: the caller's choice, else ``weakest``'s, where ``auto``
+        (or nothing) is what the target's installer writes."""
+        if self._hash_estimate is not None:
+            scheme, cost = self._hash_estimate
+            return {"hash": scheme, "rounds": cost} if scheme == "sha512crypt" else {"hash": scheme, "cost": cost}
+        scheme = given.get("hash", "auto")
+        if scheme == "auto":
+            scheme = release["password_hash"] if release else "sha512crypt"
+        return {"hash": scheme, "rounds": given.get("rounds"), "cost": given.get("cost")}
+
     def _weakest(self, host, plain, items, task_vars, release=None):
         """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it.
 
-        ``release`` (the release matrix's facts) says whether the installed system keeps a copy of the kickstart
-        that no boot option can stop (``input_ks_copy``, unless ``estimate`` gives it).
+        ``release`` (the release matrix's facts) gives the hash the installer writes and whether the installed
+        system keeps a copy of the kickstart that no boot option can stop (``input_ks_copy``, unless ``estimate``
+        gives it).
         """
         given = self._template(self._given().get("weakest"))
         if given is None:
@@ -266,9 +281,10 @@ class ActionModule(ActionBase):
         if release and isinstance(estimate, (dict, type(None))) and "input_ks_copy" not in (estimate or {}):
             estimate = dict(estimate or {}, input_ks_copy=release["copies_input_kickstart"]
                             and not release["nosave_input_ks"])
-        options = model_options(estimate, {"rounds": given.get("rounds"), "product": plain["product"],
-                                           "hostname": given.get("hostname")},
-                                to_text(task_vars.get("inventory_hostname", "localhost")), caller="check_secrets")
+        model = {"product": plain["product"], "hostname": given.get("hostname")}
+        model.update(self._hash_options(given, release))
+        options = model_options(estimate, model, to_text(task_vars.get("inventory_hostname", "localhost")),
+                                caller="check_secrets")
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
         # A secret that is not a string is a finding of its own (it stops the role): nothing to estimate.

@@ -7,9 +7,12 @@
 Documentation: plugins/modules/render_kickstart.py.  In order, each step only
 when the one before passed, so that a failure leaves the files as they were:
 
-1. the pre-flight, exactly as ``check_secrets`` (this plugin subclasses it);
-2. the template, rendered on the controller with the effective policies and
-   the ``%anaconda`` section the pre-flight chose;
+1. the pre-flight: the hashing scheme and its cost for the target, then
+   exactly as ``check_secrets`` (this plugin subclasses it);
+2. the template, rendered on the controller with the effective policies, the
+   ``%anaconda`` section the pre-flight chose and the accounts' crypt hashes,
+   made here through ``plugin_utils/_crypt.py`` (the same bytes on every
+   ansible-core: the role's templates never call ``password_hash``);
 3. the directories, looked for or created (``ansible.builtin.stat`` /
    ``ansible.builtin.file``), only when there are two files or the role
    creates them;
@@ -46,17 +49,29 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import boot_args
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 
 # What the file modules are given as they are (None: left out).
 FILE_ARGS = ("mode", "owner", "group", "setype")
-OWN_ARGS = ("template", "template_label", "hash_rounds", "create_dirs", "dir_mode", "base_url") + FILE_ARGS
+OWN_ARGS = ("template", "template_label", "hash", "hash_rounds", "hash_cost", "salt_seed", "host_id", "create_dirs",
+            "dir_mode", "base_url") + FILE_ARGS
 ARGS = CHECK_ARGS + OWN_ARGS
 OWN_TEMPLATE = "kickstart.ks.j2"
+# The template variable that holds the accounts' crypt hashes, keyed by the account's label (root, user:NAME).
+HASHES_VAR = "__kickstart_hashes"
+# ... and their scheme (sha512crypt, yescrypt), for the role's comment above them.
+SCHEME_VAR = "__kickstart_password_hash"
+# Without hash_rounds (outside the role): the role's default.
+DEFAULT_HASH_ROUNDS = 656000
+# The argument -> the role variable, for messages.
+HASH_VARS = {"hash": "kickstart_password_hash", "hash_rounds": "kickstart_password_hash_rounds",
+             "hash_cost": "kickstart_password_hash_cost"}
 
 # What Ansible puts before the cause of a templating error (2.19, 2.16, nested lookups, passlib).
 PREFIXES = re.compile(r"^.*(Error while resolving value for '[a-z_]+': |The error was: |original message: "
                       r"|Could not hash the secret[.:]* )")
+# A template of the user's own that calls ansible.builtin.password_hash (the role's templates do not).
 PASSLIB_MISSING = re.compile(r"passlib must be installed|passlib Python package must")
 HASHING = re.compile(r"password_hash|Could not hash|passlib")
 
@@ -123,6 +138,64 @@ class ActionModule(CheckSecrets):
                 raise PwpolicyError("render_kickstart: " + mode_error(own[name], "%s (the role's kickstart_%s)" % (name, name)))
         return own
 
+    def _hashing(self, own, host, allowed=None):
+        """``(scheme, cost)`` of the password hashes for the target, or a PwpolicyError before anything is read.
+
+        ``allowed``: the schemes a compliance profile permits (None: any), which
+        narrows ``auto`` and refuses the others (see ``_release.hash_scheme``).
+        An unknown target is left to the pre-flight, which names it (None).
+        """
+        args = self._task.args
+        target = self._template(args.get("target"))
+        try:
+            parse_release(target)
+        except ReleaseError:
+            return None
+        dest = self._template(args.get("dest"))
+        try:
+            scheme = hash_scheme(target, own["hash"] or "auto", allowed)
+            name = "hash_rounds" if scheme == "sha512crypt" else "hash_cost"
+            given = own[name]
+            if given in (None, "") and name == "hash_rounds":
+                given = DEFAULT_HASH_ROUNDS
+            try:
+                cost = _crypt.check_cost(scheme, given)
+            except _crypt.CryptError as exc:
+                raise PwpolicyError("%s (the role's %s) is %s, but %s" % (name, HASH_VARS[name], given, exc))
+            # The backend that will hash (libxcrypt, else passlib), and that it can make this scheme's setting.
+            _crypt.backend()
+            _crypt.setting(scheme, "0" * 16, cost)
+        except PwpolicyError as exc:
+            raise PwpolicyError("%s: the password hashes cannot be made, so nothing was written (the kickstart %s was "
+                                "not changed): %s" % (host, dest, exc))
+        return scheme, cost
+
+    def _hashes(self, own, hashing, items, task_vars):
+        """``{label: crypt hash}`` of every account password the pre-flight read (root, user:NAME)."""
+        if hashing is None:
+            return {}
+        scheme, cost = hashing
+        seed = own["salt_seed"]
+        seed = "kickstart.pwpolicy" if seed is None else to_text(seed)
+        host_id = own["host_id"]
+        host_id = to_text(task_vars.get("inventory_hostname", "localhost") if host_id in (None, "") else host_id)
+        hashes = {}
+        for item in items:
+            if item["policy"] == "luks":
+                continue
+            if item["error"]:
+                raise RenderError("hashing the passwords failed: %s %s" % (item["secret"], item["error"]))
+            value = item["value"]
+            if value is None or value is False or value == "":
+                continue
+            text = value if isinstance(value, str) else to_text(value)
+            try:
+                hashes[item["secret"]] = _crypt.hash_secret(
+                    text, scheme, _crypt.account_salt(seed, host_id, item["secret"]), cost)
+            except _crypt.CryptError as exc:
+                raise RenderError("hashing the passwords (%s) failed" % scheme, str(exc))
+        return hashes
+
     # -- steps -----------------------------------------------------------
     def _module(self, name, module_args, task_vars, secret=False):
         """A module's result; its arguments without the unset ones.
@@ -139,11 +212,13 @@ class ActionModule(CheckSecrets):
         finally:
             self._task.no_log = no_log
 
-    def _render(self, own, plain, check, task_vars):
-        """The template's text, with the effective policies and the section given to it."""
+    def _render(self, own, plain, check, task_vars, hashes, scheme=None):
+        """The template's text, with the effective policies, the section and the accounts' hashes given to it."""
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
         variables["kickstart_policies"] = check["policies"]
+        variables[HASHES_VAR] = hashes
+        variables[SCHEME_VAR] = scheme
         try:
             variables["kickstart_anaconda_section"] = (
                 render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
@@ -163,14 +238,13 @@ class ActionModule(CheckSecrets):
             label = own["template_label"] or template
             if PASSLIB_MISSING.search(message):
                 raise RenderError(
-                    "hashing the passwords failed: passlib is not installed for the Python that runs Ansible on "
-                    "the controller (%(py)s), and ansible-core 2.17 and later hash passwords only with passlib. "
-                    "Install it there (\"%(py)s -m pip install passlib\", or the distribution's python3-passlib "
-                    "package) and run again" % {"py": task_vars.get("ansible_playbook_python", "python3")})
+                    "the template %(label)s calls ansible.builtin.password_hash, which needs passlib on ansible-core "
+                    "2.17 to 2.20, and passlib is not installed for the Python that runs Ansible on the controller "
+                    "(%(py)s). Use the hashed lines of kickstart_account_commands instead, or install passlib there "
+                    "(\"%(py)s -m pip install passlib\", or the distribution's python3-passlib package)"
+                    % {"label": label, "py": task_vars.get("ansible_playbook_python", "python3")})
             if HASHING.search(message):
-                rounds = own["hash_rounds"]
-                what = "hashing the passwords %sfailed" % (
-                    "(SHA-512 crypt, kickstart_password_hash_rounds=%s) " % rounds if rounds not in (None, "") else "")
+                what = "hashing in the template %s (ansible.builtin.password_hash) failed" % label
             else:
                 what = "rendering the template %s failed" % label
             raise RenderError(what, _first_cause(message))
@@ -266,11 +340,14 @@ class ActionModule(CheckSecrets):
         result = super(CheckSecrets, self).run(tmp, task_vars)  # ActionBase.run: the check is called below
         del tmp
         task_vars = task_vars or {}
+        host = to_text(task_vars.get("inventory_hostname", "localhost"))
         try:
             own = self._own()
+            hashing = self._hashing(own, host)
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
+        self._hash_estimate = hashing
         result, plain, items = self._check(result, task_vars)
         if result.get("failed"):
             return result
@@ -283,14 +360,15 @@ class ActionModule(CheckSecrets):
                                            "updates_image, its path" % plain["target"])
             return result
         secrets = [item["value"] for item in items if item["value"]]
-        host = to_text(task_vars.get("inventory_hostname", "localhost"))
         flags = result["delivery"]
         image = plain["updates_image"] if flags["updates_image"] else None
         state = "present" if flags["section"] else "absent"
         created = False
         warnings = []
         try:
-            content = self._render(own, plain, result, task_vars)
+            hashes = self._hashes(own, hashing, items, task_vars)
+            secrets.extend(hashes.values())  # a quoted cause never shows a hash either
+            content = self._render(own, plain, result, task_vars, hashes, hashing[0] if hashing else None)
             result["boot_args"], boot_warning = self._boot_args(own, plain, image, content, secrets)
             if boot_warning:
                 warnings.append(boot_warning)

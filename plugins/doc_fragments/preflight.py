@@ -116,6 +116,9 @@ options:
         default); the product is O(product).
       - With O(target), the estimate's C(input_ks_copy) follows the release unless C(estimate) gives it, true where
         the installer keeps the kickstart in C(/root/original-ks.cfg) and no boot option stops it (Fedora 24).
+      - C(hash) (V(auto), V(sha512crypt) or V(yescrypt)) and C(cost) (yescrypt's, 1 to 11) say which hash the
+        kickstart carries, for the offline attack on it; V(auto), the default, is what the O(target) installer writes
+        (yescrypt from Fedora 35 and in RHEL 10). M(kickstart.pwpolicy.render_kickstart) uses the hashes it makes.
       - Its warnings join RV(warnings). With O(fail), a secret below C(min_seconds) fails the task when no finding
         already does.
     type: dict

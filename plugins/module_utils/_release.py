@@ -23,6 +23,8 @@ History (see docs/docsite/rst/release_matrix.rst for sources):
 * Fedora 35 removed ``pwpolicy`` (the section is only warned about, its
   content ignored); Fedora 36 and RHEL 10 removed ``%anaconda`` (a kickstart
   that still has it makes the installer stop).
+* Fedora 35 (anaconda 35.18-1) and RHEL 10 hash the passwords the installer
+  sets with yescrypt instead of SHA-512 crypt (see :data:`PASSWORD_HASH_BY_MAJOR`).
 """
 
 from __future__ import absolute_import, division, print_function
@@ -94,6 +96,25 @@ SECTION_COMMANDS = {
 INPUT_KS_COPY = {"F": (24, 25), "RHEL": (7, 7)}
 NOSAVE_INPUT_KS = "inst.nosave=input_ks"
 ROOT_COPY = "/root/original-ks.cfg"
+
+# The crypt scheme the installer itself writes for the passwords it sets:
+# (last major release, scheme) in order; later releases take the last scheme.
+# anaconda switched from SHA-512 crypt to yescrypt (libxcrypt's $y$, cost 5)
+# in 35.18-1, Fedora 35 (https://github.com/rhinstaller/anaconda/pull/3431,
+# https://fedoraproject.org/wiki/Changes/yescrypt_as_default_hashing_method_for_shadow);
+# RHEL 10 branched from Fedora 40 and keeps it; RHEL 7, 8 and 9 write SHA-512 crypt.
+SHA512CRYPT = "sha512crypt"
+YESCRYPT = "yescrypt"
+HASH_SCHEMES = (SHA512CRYPT, YESCRYPT)
+PASSWORD_HASH_BY_MAJOR = {
+    "fedora": ((34, SHA512CRYPT), (None, YESCRYPT)),
+    "rhel": ((9, SHA512CRYPT), (None, YESCRYPT)),
+}
+# The first release whose libcrypt verifies yescrypt ($y$ needs libxcrypt 4.2.0
+# or later): Fedora 29 (libxcrypt 4.4) and RHEL 9 (libxcrypt 4.4.18).  RHEL 7
+# (glibc's crypt) and RHEL 8 (libxcrypt 4.1.1) cannot read a $y$ hash, so an
+# account given one could never log in.
+YESCRYPT_READABLE_FROM = {"fedora": 29, "rhel": 9}
 
 
 @dataclass(frozen=True, repr=False)
@@ -202,6 +223,21 @@ class Release:
         """True when the boot option ``inst.nosave=input_ks`` stops that copy (see :data:`INPUT_KS_COPY`)."""
         return self.major >= INPUT_KS_COPY[self.family][1]
 
+    @property
+    def password_hash(self):
+        """The crypt scheme the release's installer writes (:data:`PASSWORD_HASH_BY_MAJOR`)."""
+        for last, scheme in PASSWORD_HASH_BY_MAJOR["fedora" if self.is_fedora else "rhel"]:
+            if last is None or self.major <= last:
+                return scheme
+        return SHA512CRYPT  # not reached: the last entry has no bound
+
+    @property
+    def hash_schemes(self):
+        """The crypt schemes the installed system can verify, SHA-512 crypt first."""
+        if self.major >= YESCRYPT_READABLE_FROM["fedora" if self.is_fedora else "rhel"]:
+            return (SHA512CRYPT, YESCRYPT)
+        return (SHA512CRYPT,)
+
     def section_command(self, word):
         """How the installer takes command ``word`` (other than pwpolicy) inside ``%anaconda``.
 
@@ -286,6 +322,41 @@ REPLACEMENT = ("anaconda configuration (option password_policies of section [Use
                "written by the module kickstart.pwpolicy.anaconda_conf)")
 
 
+HASH_CHOICES = ("auto",) + HASH_SCHEMES
+
+
+def hash_scheme(name, wanted="auto", allowed=None):
+    """The crypt scheme of the password hashes in a kickstart for the release ``name``.
+
+    ``wanted``: ``auto`` (what the release's installer writes), ``sha512crypt``
+    or ``yescrypt``.  ``allowed``: the schemes a compliance profile permits
+    (None: every scheme); ``auto`` then takes the installer's scheme when it is
+    allowed, else the first allowed scheme the release can verify.  A
+    :class:`ReleaseError` says why when the release cannot verify the scheme
+    or nothing allowed fits.
+    """
+    release = parse_release(name)
+    if wanted not in HASH_CHOICES:
+        raise ReleaseError("kickstart_password_hash must be one of %s, got %r" % (", ".join(HASH_CHOICES), wanted))
+    allowed = HASH_SCHEMES if allowed is None else tuple(allowed)
+    readable = release.hash_schemes
+    if wanted == "auto":
+        for scheme in (release.password_hash,) + HASH_SCHEMES:
+            if scheme in allowed and scheme in readable:
+                return scheme
+        raise ReleaseError("target %s: no hashing scheme fits: the selected compliance profile allows %s, "
+                           "%s verifies %s" % (release.name, ", ".join(allowed) or "none", release.label,
+                                               ", ".join(readable)))
+    if wanted not in readable:
+        raise ReleaseError("target %s: %s cannot verify %s password hashes (yescrypt needs libxcrypt 4.2.0 or "
+                           "later; RHEL 7 and RHEL 8 do not have it): use kickstart_password_hash: sha512crypt "
+                           "or auto" % (release.name, release.label, wanted))
+    if wanted not in allowed:
+        raise ReleaseError("target %s: the selected compliance profile does not allow %s password hashes; "
+                           "use %s" % (release.name, wanted, " or ".join(allowed)))
+    return wanted
+
+
 def support_message(release):
     """Why ``release`` cannot take a ``%anaconda`` pwpolicy section, or None if it can."""
     if release.support == COMMAND_REMOVED:
@@ -366,4 +437,5 @@ def release_info(name):
         "delivery": "section" if section else "updates_image",
         "copies_input_kickstart": release.copies_input_kickstart,
         "nosave_input_ks": release.takes_nosave_input_ks,
+        "password_hash": release.password_hash,
     }

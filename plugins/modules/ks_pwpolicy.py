@@ -79,7 +79,7 @@ options:
         only the C(%anaconda) section.
     type: bool
     default: true
-    version_added: 0.4.0
+    version_added: 0.3.0
   content:
     description:
       - Kickstart text to change. Alone, the result is returned as RV(kickstart) and nothing is written; with

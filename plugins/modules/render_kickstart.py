@@ -33,16 +33,20 @@ description:
     release takes that option. The installer copies the kickstart it was booted with to C(/root/original-ks.cfg) on
     the installed system (Fedora 24 and later, RHEL 7.3 and later); that option stops the copy on every one of those
     releases but Fedora 24, for which a warning says so."
+  - The accounts' crypt hashes are made on the controller through the system's libxcrypt (passlib where libxcrypt is
+    missing, SHA-512 crypt only), the same bytes on every ansible-core, and given to the template as
+    C(__kickstart_hashes) (keyed by V(root) and C(user:NAME)), which the role's C(accounts.j2) writes as
+    C(kickstart_account_commands).
   - A failed step fails the task with a message that names it (rendering the template, hashing the passwords,
-    passlib missing, validation with the kickstart line, writing) and says that the kickstart was not changed.
+    validation with the kickstart line, writing) and says that the kickstart was not changed.
   - The rendered text goes to the modules only. No result, message, warning or error holds a secret; a cause quoted
     from Ansible or a module has every secret the pre-flight read replaced by C(<hidden>). So the task needs no
     C(no_log), and its warnings show on every ansible-core version.
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 requirements:
-  - On the controller, what M(kickstart.pwpolicy.check_secrets) needs (libpwquality), and passlib for
-    C(ansible.builtin.password_hash) on ansible-core 2.17 and later.
+  - On the controller, what M(kickstart.pwpolicy.check_secrets) needs (libpwquality), and libxcrypt
+    (C(libcrypt.so.1)) to hash, or passlib where libxcrypt is missing (SHA-512 crypt only).
   - On the host, what M(kickstart.pwpolicy.ks_pwpolicy) needs (pykickstart).
 options:
   template:
@@ -53,9 +57,38 @@ options:
   template_label:
     description: How messages name the template; defaults to O(template).
     type: str
+  hash:
+    description:
+      - The crypt scheme of the accounts' password hashes. V(auto) is what the O(target) installer itself writes
+        (SHA-512 crypt up to Fedora 34 and RHEL 9, yescrypt from Fedora 35 and in RHEL 10); a scheme the installed
+        system cannot verify (yescrypt on RHEL 7 and 8) is refused before anything is read or written.
+    type: str
+    choices: [auto, sha512crypt, yescrypt]
+    default: auto
+    version_added: 0.3.0
   hash_rounds:
-    description: The SHA-512 crypt rounds the template hashes with, named in the message when hashing fails.
+    description:
+      - The SHA-512 crypt rounds, 1000 to 999999999; any other value is refused before anything is read or written.
     type: int
+    default: 656000
+  hash_cost:
+    description:
+      - The yescrypt cost, libxcrypt's scale of 1 to 11 (5, the default, is 16 MiB per hash, as the installer
+        writes); any other value is refused before anything is read or written.
+    type: int
+    default: 5
+    version_added: 0.3.0
+  salt_seed:
+    description:
+      - Mixed into every salt. A salt is the first 16 hexadecimal digits of the SHA-512 of C(SEED|HOST|ACCOUNT),
+        where ACCOUNT is V(root) or C(user:NAME); yescrypt takes those 16 characters as its salt bytes.
+    type: str
+    default: kickstart.pwpolicy
+    version_added: 0.3.0
+  host_id:
+    description: The machine the kickstart is for, in every salt; the inventory host name by default.
+    type: str
+    version_added: 0.3.0
   create_dirs:
     description: Create the directories of the kickstart and the updates image (with O(dir_mode)) instead of stopping
       when one is missing.

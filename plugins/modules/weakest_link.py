@@ -20,7 +20,8 @@ description:
     LUKS passphrase), how long it holds against each attack it is exposed to, and names the host's weakest link -
     which secret, which attack, how long.
   - Root and user passwords face the login throttle and an offline attack on their SHA-512 crypt hash at O(rounds)
-    (the kickstart carries the hash); the LUKS passphrase faces an offline attack on its LUKS2 keyslot, and sits in
+    (the kickstart carries the hash; O(estimate) with C(hash=yescrypt) and C(cost) models a
+    yescrypt hash); the LUKS passphrase faces an offline attack on its LUKS2 keyslot, and sits in
     plain text in the kickstart. The model, its sources and its limits are on the page
     R(The weakest link,ansible_collections.kickstart.pwpolicy.docsite.weakest_link).
   - Warns when a secret's weakest link is below O(warn_seconds), and when O(base_url) is plain C(http://) while the

@@ -7,8 +7,8 @@
 Where a secret lives decides the attack:
 
 * a root or user password is guessed online at the login and SSH throttle
-  once the system runs, and offline against its SHA-512 crypt hash, which
-  the kickstart carries to anyone who can fetch it;
+  once the system runs, and offline against its crypt hash (SHA-512 crypt or
+  yescrypt), which the kickstart carries to anyone who can fetch it;
 * the LUKS passphrase is guessed offline against the LUKS2 keyslot
   (argon2id at cryptsetup's default cost, or PBKDF2 under FIPS), and sits in
   plain text in the kickstart (``--passphrase``): whoever can fetch the
@@ -46,6 +46,17 @@ GPU_SHA512CRYPT_BENCH_ROUNDS = 5000
 # mode 10900 (PBKDF2-HMAC-SHA256) at 999 iterations; the rate scales with 999 / iterations.
 GPU_PBKDF2_SHA256_PER_SECOND = 3785400
 GPU_PBKDF2_SHA256_BENCH_ITERATIONS = 999
+# yescrypt ($y$), at libxcrypt's cost 5 (N=4096, r=32: 16 MiB per guess, the
+# installer's setting $y$j9T$).  On a GPU: hashcat's yescrypt mode,
+# https://github.com/hashcat/hashcat/pull/4657 (419 H/s, one GPU, $y$j9T$).
+GPU_YESCRYPT_PER_SECOND = 419
+# On a CPU server: Openwall's yescrypt PERFORMANCE file, 16 MiB with r=32 and
+# no ROM, 2,462 hashes/s on a dual 14-core Xeon Gold 5120 (56 threads),
+# https://github.com/openwall/yescrypt/blob/main/PERFORMANCE.  Such a server
+# beats one GPU, so an attacker's device does the faster of the two.
+CPU_YESCRYPT_PER_SECOND = 2462
+YESCRYPT_BENCH_COST = 5
+YESCRYPT_BENCH_MEMORY_KIB = 16384
 # argon2id with 1 GiB per guess gains little on GPUs (CPU/GPU break-even at
 # "100 to 200+ MB per hash", https://github.com/besser82/libxcrypt/pull/113):
 # a machine like the one that formatted the disk does one guess per iteration
@@ -74,6 +85,11 @@ ONLINE_FAILLOCK_PER_SECOND = float(FAILLOCK_DENY) / FAILLOCK_UNLOCK_TIME_SECONDS
 MIN_ROUNDS = 1000
 MAX_ROUNDS = 999999999
 DEFAULT_ROUNDS = 656000  # passlib's default, and the kickstart role's kickstart_password_hash_rounds
+# libxcrypt's yescrypt cost scale, 1 to 11 (crypt_gensalt(3)); 5 is its and the installer's default.
+MIN_YESCRYPT_COST = 1
+MAX_YESCRYPT_COST = 11
+DEFAULT_YESCRYPT_COST = 5
+HASHES = ("sha512crypt", "yescrypt")
 
 REQUIRES_LOGIN = "a login prompt of the installed host"
 REQUIRES_KICKSTART = "a copy of the kickstart"
@@ -81,9 +97,10 @@ REQUIRES_DISK = "the encrypted disk or an image of it"
 REQUIRES_ROOT_COPY = "a copy of the installed system's /root"
 
 OPTIONS = {"rounds": int, "fips": bool, "faillock": bool, "devices": int, "luks_in_kickstart": bool,
-           "input_ks_copy": bool, "hostname": str, "product": str}
+           "input_ks_copy": bool, "hostname": str, "product": str, "hash": str, "cost": int}
 DEFAULTS = {"rounds": DEFAULT_ROUNDS, "fips": False, "faillock": False, "devices": ATTACKER_DEVICES,
-            "luks_in_kickstart": True, "input_ks_copy": False, "hostname": None, "product": None}
+            "luks_in_kickstart": True, "input_ks_copy": False, "hostname": None, "product": None,
+            "hash": "sha512crypt", "cost": DEFAULT_YESCRYPT_COST}
 
 
 def options_from(value):
@@ -102,9 +119,14 @@ def options_from(value):
     options = dict(DEFAULTS)
     for key, item in value.items():
         options[key] = _typed(key, item)
-    if not MIN_ROUNDS <= options["rounds"] <= MAX_ROUNDS:
+    if options["hash"] not in HASHES:
+        raise PwpolicyError("estimate: hash must be one of %s, got %r" % (", ".join(HASHES), options["hash"]))
+    if options["hash"] == "sha512crypt" and not MIN_ROUNDS <= options["rounds"] <= MAX_ROUNDS:
         raise PwpolicyError("estimate: rounds must be between %d and %d (SHA-512 crypt's range), got %d"
                             % (MIN_ROUNDS, MAX_ROUNDS, options["rounds"]))
+    if options["hash"] == "yescrypt" and not MIN_YESCRYPT_COST <= options["cost"] <= MAX_YESCRYPT_COST:
+        raise PwpolicyError("estimate: cost must be between %d and %d (yescrypt's range in libxcrypt), got %d"
+                            % (MIN_YESCRYPT_COST, MAX_YESCRYPT_COST, options["cost"]))
     if options["devices"] < 1:
         raise PwpolicyError("estimate: devices must be at least 1, got %d" % options["devices"])
     return options
@@ -137,6 +159,25 @@ def sha512crypt_per_second(rounds, devices):
     return GPU_SHA512CRYPT_PER_SECOND * float(GPU_SHA512CRYPT_BENCH_ROUNDS) / rounds * devices
 
 
+def yescrypt_memory_kib(cost):
+    """The memory of one yescrypt guess at libxcrypt's ``cost``: 128 * N * r bytes.
+
+    libxcrypt's ``crypt_gensalt`` takes costs 1 and 2 as r=8 with N=2^10 and
+    2^11, and 3 to 11 as r=32 with N=2^10 to 2^18 (16 MiB at 5, 1 GiB at 11).
+    """
+    if cost <= 2:
+        n_log2, block = cost + 9, 8
+    else:
+        n_log2, block = cost + 7, 32
+    return 128 * (2 ** n_log2) * block // 1024
+
+
+def yescrypt_per_second(cost, devices):
+    """Offline guesses per second against one yescrypt hash of ``cost``: the time grows with the memory."""
+    per_device = max(GPU_YESCRYPT_PER_SECOND, CPU_YESCRYPT_PER_SECOND)
+    return per_device * float(YESCRYPT_BENCH_MEMORY_KIB) / yescrypt_memory_kib(cost) * devices
+
+
 def luks_per_second(fips, devices):
     """Offline guesses per second against a LUKS2 keyslot at cryptsetup's default cost."""
     if fips:
@@ -159,11 +200,14 @@ def exposures(policy_name, guesses_log10, options):
         return found
     # pam_faillock never locks root by default: root faces sshd's throttle only.
     online = ONLINE_FAILLOCK_PER_SECOND if options["faillock"] and policy_name == "user" else ONLINE_SSHD_PER_SECOND
-    offline = sha512crypt_per_second(options["rounds"], devices)
+    if options["hash"] == "yescrypt":
+        rate = yescrypt_per_second(options["cost"], devices)
+    else:
+        rate = sha512crypt_per_second(options["rounds"], devices)
     found = [_exposure("online_login", online, guesses_log10, REQUIRES_LOGIN),
-             _exposure("offline_sha512crypt", offline, guesses_log10, REQUIRES_KICKSTART)]
+             _exposure("offline_" + options["hash"], rate, guesses_log10, REQUIRES_KICKSTART)]
     if options["input_ks_copy"]:
-        found.append(_exposure("root_copy_sha512crypt", offline, guesses_log10, REQUIRES_ROOT_COPY))
+        found.append(_exposure("root_copy_" + options["hash"], rate, guesses_log10, REQUIRES_ROOT_COPY))
     return found
 
 

@@ -31,14 +31,19 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import
 WARN_SECONDS = 31557600
 
 REQUIRES = {"online_login": REQUIRES_LOGIN, "offline_sha512crypt": REQUIRES_KICKSTART,
-            "root_copy_sha512crypt": REQUIRES_ROOT_COPY,
+            "offline_yescrypt": REQUIRES_KICKSTART,
+            "root_copy_sha512crypt": REQUIRES_ROOT_COPY, "root_copy_yescrypt": REQUIRES_ROOT_COPY,
             "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_pbkdf2": REQUIRES_DISK}
 HINTS = {
     "online_login": "use a longer password, or lock accounts after failed logins (pam_faillock)",
     "offline_sha512crypt": "use a longer password (each random character multiplies the time by about 95), "
                            "or raise kickstart_password_hash_rounds",
+    "offline_yescrypt": "use a longer password (each random character multiplies the time by about 95), "
+                        "or raise kickstart_password_hash_cost",
     "root_copy_sha512crypt": "use a longer password; the installer keeps the kickstart in /root/original-ks.cfg "
                              "(Fedora 24 has no inst.nosave=input_ks): remove it after the install",
+    "root_copy_yescrypt": "use a longer password; the installer keeps the kickstart in /root/original-ks.cfg "
+                          "(Fedora 24 has no inst.nosave=input_ks): remove it after the install",
     "offline_luks2_argon2id": "use a longer passphrase (several random words)",
     "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
 }

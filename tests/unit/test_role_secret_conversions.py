@@ -23,11 +23,14 @@ import yaml
 from jinja2 import nodes
 
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ROLE_VARS, SECRET_ARGS
+from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import HASHES_VAR
 from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")
 # The role's secrets, as the pre-flight reads them.
 SECRETS = frozenset(var for arg, var in ROLE_VARS if arg in SECRET_ARGS)
+# What the render action derives from them for the templates: the accounts' crypt hashes.
+DERIVED = frozenset((HASHES_VAR,))
 # Lists of mappings whose ``password`` is a secret.
 ACCOUNT_LISTS = frozenset(("kickstart_users",))
 # Filters whose warning or error can show the value they were given.
@@ -46,7 +49,7 @@ class Scan(object):
     def __init__(self, sources):
         self.env = jinja2.Environment(extensions=["jinja2.ext.do", "jinja2.ext.loopcontrols"])
         self.sources = [(name, self.parse(text)) for name, text in sources]
-        self.secret = set(SECRETS)  # names whose value is (or holds) a secret
+        self.secret = set(SECRETS | DERIVED)  # names whose value is (or holds) a secret
         self.accounts = set(ACCOUNT_LISTS)  # names of lists of accounts, and of their loop variables
         self.rendering = set()  # base names of the role's templates whose output holds a secret
 
@@ -194,7 +197,7 @@ def test_the_role_never_converts_a_secret_where_ansible_would_show_it():
     scan, conditionals = scan_sources(role_files())
     # The scan follows the secrets into what the role derives from them.
     assert SECRETS == {"kickstart_root_password", "kickstart_users", "kickstart_luks_passphrase"}
-    assert {"root_pw", "password", "secret", "luks", "kickstart_luks_options",
+    assert {"hashes", "root_pw", "password", "luks", "kickstart_luks_options",
             "kickstart_account_commands"} <= scan.secret, scan.secret
     assert scan.rendering == {"accounts.j2", "kickstart.ks.j2"}
     assert scan.conversions() == []

@@ -87,7 +87,7 @@ fi
 # and the warning about a plain-http kickstart URL.  Without zxcvbn, the
 # estimates are skipped with the instruction to install it.
 if "$python" -c "import zxcvbn" 2>/dev/null; then
-    grep -q -E "^ws02 +root +offline_sha512crypt +([0-9.]+ (second|minute|hour|day)s?|instantly) " \
+    grep -q -E "^ws02 +root +offline_yescrypt +([0-9.]+ (second|minute|hour|day)s?|instantly) " \
         "$base/runs/never.stdout" \
         || fail "never: no weakest-link row for ws02's root password"
     grep -q -E "^srv01 +(root|user:alice|luks) +offline_[a-z0-9_]+ +[0-9.e+]+ years " "$base/runs/never.stdout" \

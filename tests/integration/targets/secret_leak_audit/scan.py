@@ -9,14 +9,16 @@ the whole marker, the word LEAKMARK in any case, and every 6-character piece
 of what follows it (so a truncated, quoted or escaped copy is found too).
 It never prints what it found, only where and which marker (by number).
 
-  scan.py [--allow GLOB]... [--hashed FILE]... [--no-temp DIR]... PATH...
+  scan.py [--allow GLOB]... [--hashed FILE]... [--hashes-of FILE]... [--no-temp DIR]... PATH...
 
 --allow GLOB   files that may hold markers (the kickstarts and their backups):
                they must be mode 0600 instead
 --hashed FILE  a rendered kickstart: rootpw and user --password must be
-               SHA-512 crypt hashes (--iscrypted) of a marker, with salts that
+               SHA-512 crypt or yescrypt hashes (--iscrypted) of a marker, with salts that
                hold no piece of one; no marker may appear in it except on the
-               autopart --passphrase line
+               autopart --passphrase line; no other file may hold its hashes
+--hashes-of FILE  a rendered kickstart whose password hashes no other file
+               may hold (as --hashed, without checking the kickstart itself)
 --no-temp DIR  DIR must hold no file left behind (temporary files)
 Exit status: the number of problems (capped at 100).
 """
@@ -24,6 +26,7 @@ Exit status: the number of problems (capped at 100).
 from __future__ import annotations
 
 import argparse
+import ctypes
 import fnmatch
 import gzip
 import os
@@ -72,18 +75,29 @@ def walk(paths):
             yield path
 
 
-def check_hashed(path, markers, problems):
+HASHED = re.compile(r"^(\$6\$(rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{86}"
+                    r"|\$y\$[./0-9A-Za-z]+\$[./0-9A-Za-z]+\$[./0-9A-Za-z]{43})$")
+
+
+def _verifier():
+    """crypt(3) of libxcrypt (SHA-512 crypt and yescrypt), else passlib's SHA-512 crypt."""
     try:
-        import crypt  # noqa: F401  (Python < 3.13)
+        lib = ctypes.CDLL("libcrypt.so.1")
+        lib.crypt.restype = ctypes.c_char_p
+        lib.crypt.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
 
         def verify(secret, hashed):
-            return crypt.crypt(secret, hashed) == hashed
-    except ImportError:
+            return lib.crypt(secret.encode("utf-8"), hashed.encode("ascii")) == hashed.encode("ascii")
+    except OSError:
         from passlib.hash import sha512_crypt
 
         def verify(secret, hashed):
-            return sha512_crypt.verify(secret, hashed)
+            return hashed.startswith("$6$") and sha512_crypt.verify(secret, hashed)
+    return verify
 
+
+def check_hashed(path, markers, problems):
+    verify = _verifier()
     with open(path, "rb") as handle:
         text = handle.read().decode("utf-8")
     seen = 0
@@ -109,8 +123,9 @@ def check_hashed(path, markers, problems):
             if values:
                 problems.append("%s line %d: %s password not marked --iscrypted" % (path, lineno, words[0]))
             continue
-        if len(values) != 1 or not re.match(r"^\$6\$(rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{86}$", values[0]):
-            problems.append("%s line %d: %s password is not one SHA-512 crypt hash" % (path, lineno, words[0]))
+        if len(values) != 1 or not HASHED.match(values[0]):
+            problems.append("%s line %d: %s password is not one SHA-512 crypt or yescrypt hash"
+                            % (path, lineno, words[0]))
             continue
         seen += 1
         with warnings.catch_warnings():
@@ -121,10 +136,27 @@ def check_hashed(path, markers, problems):
         problems.append("%s: no hashed password found (the audit expects some)" % path)
 
 
+def digests(paths):
+    """The digest part of every crypt hash on the rootpw and user lines of the kickstarts ``paths``."""
+    found = set()
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                text = handle.read().decode("utf-8")
+        except OSError:
+            continue  # check_hashed reports it
+        for line in text.splitlines():
+            for word in line.replace("'", " ").replace("=", " ").split():
+                if HASHED.match(word):
+                    found.add(word.rsplit("$", 1)[1].encode("ascii"))
+    return found
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--allow", action="append", default=[])
     parser.add_argument("--hashed", action="append", default=[])
+    parser.add_argument("--hashes-of", action="append", default=[])
     parser.add_argument("--no-temp", action="append", default=[])
     parser.add_argument("paths", nargs="*")
     args = parser.parse_args()
@@ -133,6 +165,7 @@ def main():
         print("scan.py: no markers on stdin", file=sys.stderr)
         return 100
     problems = []
+    hashes = digests(args.hashed + args.hashes_of)
     for path in walk(args.paths):
         if any(fnmatch.fnmatch(path, pattern) for pattern in args.allow):
             mode = stat.S_IMODE(os.lstat(path).st_mode)
@@ -153,6 +186,8 @@ def main():
         numbers = hits(data, markers)
         if numbers:
             problems.append("%s: trace of marker(s) %s" % (path, ", ".join("#%d" % n if n else "LEAKMARK" for n in numbers)))
+        if any(digest in data for digest in hashes):
+            problems.append("%s: holds a password hash of the kickstarts" % path)
     for path in args.hashed:
         check_hashed(path, markers, problems)
     for directory in args.no_temp:

@@ -29,6 +29,9 @@ class _Recorder(ActionModule):
         self.calls.append((module_name, module_args, self._task.no_log))
         return {"changed": False}
 
+    def _template(self, value):
+        return value
+
 
 def test_the_cause_is_ansibles_innermost_message_once():
     message = ("Error while resolving value for 'content': The error was: 'site_hostname' is undefined. "
@@ -150,7 +153,7 @@ class _RealModules(_Checked):
         own["base_url"] = self.base_url
         return own
 
-    def _render(self, own, plain, check, task_vars):
+    def _render(self, own, plain, check, task_vars, hashes=None, scheme=None):
         return self.content
 
     def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):

@@ -201,3 +201,45 @@ def test_fedora_24_keeps_the_copy_and_says_so():
 @pytest.mark.parametrize("name", ["F22", "F23"])
 def test_releases_that_copy_nothing_need_no_option(name):
     assert rel.boot_args(name, "http://ks/a.ks", secrets=True) == ("inst.ks=http://ks/a.ks", None)
+# --- The crypt scheme of the password hashes per release ----------------------
+
+@pytest.mark.parametrize("name, scheme", [
+    ("RHEL7", "sha512crypt"), ("RHEL8", "sha512crypt"), ("RHEL9", "sha512crypt"),
+    ("F22", "sha512crypt"), ("F29", "sha512crypt"), ("F34", "sha512crypt"),
+    ("F35", "yescrypt"), ("F36", "yescrypt"), ("F40", "yescrypt"), ("DEVEL", "yescrypt"),
+    ("RHEL10", "yescrypt"), ("RHEL11", "yescrypt"),
+])
+def test_auto_is_what_the_installer_writes(name, scheme):
+    assert parse_release(name).password_hash == scheme
+    assert rel.hash_scheme(name) == scheme
+    assert rel.hash_scheme(name, "auto") == scheme
+    assert rel.release_info(name)["password_hash"] == scheme
+
+
+@pytest.mark.parametrize("name", ["RHEL7", "RHEL8", "F22", "F28"])
+def test_yescrypt_is_refused_where_the_system_cannot_verify_it(name):
+    with pytest.raises(ReleaseError, match=r"cannot verify yescrypt .*libxcrypt 4\.2\.0"):
+        rel.hash_scheme(name, "yescrypt")
+    assert rel.hash_scheme(name, "sha512crypt") == "sha512crypt"
+
+
+@pytest.mark.parametrize("name", ["RHEL9", "F29", "F34", "F40", "RHEL10"])
+def test_yescrypt_is_taken_where_the_system_verifies_it(name):
+    assert rel.hash_scheme(name, "yescrypt") == "yescrypt"
+    assert rel.hash_scheme(name, "sha512crypt") == "sha512crypt"
+
+
+def test_a_profile_narrows_auto_and_refuses_what_it_does_not_allow():
+    # For example a STIG profile, which requires SHA-512 crypt.
+    assert rel.hash_scheme("F40", "auto", allowed=("sha512crypt",)) == "sha512crypt"
+    assert rel.hash_scheme("RHEL9", "auto", allowed=("yescrypt",)) == "yescrypt"
+    with pytest.raises(ReleaseError, match="compliance profile does not allow yescrypt"):
+        rel.hash_scheme("RHEL10", "yescrypt", allowed=("sha512crypt",))
+    with pytest.raises(ReleaseError, match="no hashing scheme fits"):
+        rel.hash_scheme("RHEL8", "auto", allowed=("yescrypt",))
+
+
+@pytest.mark.parametrize("bad", ["md5crypt", "", None, "SHA512"])
+def test_an_unknown_scheme_is_refused_with_the_choices(bad):
+    with pytest.raises(ReleaseError, match="kickstart_password_hash must be one of auto, sha512crypt, yescrypt"):
+        rel.hash_scheme("F40", bad)

@@ -81,7 +81,7 @@ def test_the_plaintext_copy_is_reported_but_kept_out_of_the_weakest_guessing_att
 
 @pytest.mark.parametrize("value, message", [
     ("yes", "must be true, false or a dict"),
-    ({"round": 5000}, "unknown option(s) round; valid options are devices, faillock, fips"),
+    ({"round": 5000}, "unknown option(s) round; valid options are cost, devices, faillock, fips, hash"),
     ({"rounds": 999}, "between 1000 and 999999999"),
     ({"rounds": True}, "rounds must be an integer"),
     ({"fips": "no"}, "fips must be true or false"),
@@ -121,3 +121,47 @@ def test_a_copy_of_the_kickstart_in_the_installed_root_is_an_exposure_of_every_s
     assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults()))
     assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults(
         input_ks_copy=True, luks_in_kickstart=False)))
+# --- yescrypt ----------------------------------------------------------------
+
+ITOA64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+@pytest.mark.parametrize("cost", range(1, 12))
+def test_the_yescrypt_memory_is_what_libxcrypt_encodes_for_each_cost(cost):
+    import ctypes
+    lib = ctypes.CDLL("libcrypt.so.1")
+    lib.crypt_gensalt.restype = ctypes.c_char_p
+    lib.crypt_gensalt.argtypes = [ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p, ctypes.c_int]
+    setting = lib.crypt_gensalt(b"$y$", cost, b"0123456789abcdef", 16).decode()
+    params = setting.split("$")[2]  # "j" (flavor), then N's log2 - 1, then r - 1
+    n_log2, block = ITOA64.index(params[1]) + 1, ITOA64.index(params[2]) + 1
+    assert model.yescrypt_memory_kib(cost) == 128 * 2 ** n_log2 * block // 1024
+
+
+def test_yescrypt_hashes_face_the_yescrypt_attack_at_their_cost():
+    options = model.options_from({"hash": "yescrypt"})
+    found = model.exposures("root", 10, options)
+    assert [item["attack"] for item in found] == ["online_login", "offline_yescrypt"]
+    assert found[1]["guesses_per_second"] == model.CPU_YESCRYPT_PER_SECOND * model.ATTACKER_DEVICES
+    cost6 = model.exposures("user", 10, model.options_from({"hash": "yescrypt", "cost": 6}))[1]
+    assert cost6["guesses_per_second"] == found[1]["guesses_per_second"] / 2
+    # The rounds play no part in a yescrypt estimate, nor the cost in a SHA-512 crypt one.
+    assert model.options_from({"hash": "yescrypt", "rounds": 10})["hash"] == "yescrypt"
+    assert model.options_from({"cost": 99})["hash"] == "sha512crypt"
+
+
+@pytest.mark.parametrize("value, message", [
+    ({"hash": "yescrypt", "cost": 0}, "cost must be between 1 and 11"),
+    ({"hash": "yescrypt", "cost": 12}, "cost must be between 1 and 11"),
+    ({"hash": "bcrypt"}, "hash must be one of sha512crypt, yescrypt"),
+])
+def test_yescrypt_options_out_of_range_are_refused(value, message):
+    with pytest.raises(PwpolicyError, match=message):
+        model.options_from(value)
+
+
+def test_the_root_copy_of_a_yescrypt_hash_faces_the_yescrypt_attack():
+    found = by_attack(model.exposures("root", 12.0, model.options_from({"hash": "yescrypt", "input_ks_copy": True})))
+    assert found["root_copy_yescrypt"]["seconds"] == found["offline_yescrypt"]["seconds"]
+    assert found["root_copy_yescrypt"]["requires"] == "a copy of the installed system's /root"
+    assert "root_copy_sha512crypt" not in found

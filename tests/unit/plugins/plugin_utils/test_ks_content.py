@@ -183,7 +183,12 @@ def _render(content, users, root_keys, luks):
     except ImportError:  # ansible-core < 2.19 templates every string
         def trust_as_template(text):
             return text
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._crypt import account_salt, hash_secret
+    # What the render_kickstart action gives the templates: the accounts' hashes.
+    hashes = dict((label, hash_secret("Xk9#mQ2!zLp7qR5@", "sha512crypt", account_salt("seed", "host", label), 1000))
+                  for label in ["root"] + ["user:" + user["name"] for user in users])
     variables = dict(__kickstart_content=content, __kickstart_target="RHEL8", kickstart_product="server",
+                     __kickstart_hashes=hashes,
                      kickstart_salt_seed="seed", kickstart_host_id="host", kickstart_password_hash_rounds=1000,
                      kickstart_root_ssh_keys=root_keys, kickstart_users=users, kickstart_luks_passphrase=luks,
                      kickstart_pwquality_dropin=False, kickstart_root_password="Xk9#mQ2!zLp7qR5@")

@@ -55,7 +55,8 @@ def test_every_constant_on_the_page_matches_the_code():
             value = getattr(_guesses, name)
         assert float(row[1]) == pytest.approx(value), name
         assert "http" in row[2] or "same" in row[2] or "assumption" in row[2] or "rounds" in row[2] \
-            or "iterations" in row[2] or "kickstart_password_hash_rounds" in row[2], name
+            or "iterations" in row[2] or "kickstart_password_hash_rounds" in row[2] \
+            or "cost" in row[2], name
 
 
 def test_every_rate_constant_of_the_code_is_on_the_page():
@@ -70,7 +71,8 @@ def test_the_rates_in_words_match_the_code():
     options = model.options_from(True)
     for rate in (model.sha512crypt_per_second(options["rounds"], options["devices"]),
                  model.luks_per_second(False, options["devices"]),
-                 model.luks_per_second(True, options["devices"])):
+                 model.luks_per_second(True, options["devices"]),
+                 model.yescrypt_per_second(model.DEFAULT_YESCRYPT_COST, options["devices"])):
         assert "{:,}/s".format(int(float("%.4g" % rate))) in text
     assert "%g guesses/s" % model.ONLINE_SSHD_PER_SECOND in text
     assert "(%g/s)" % model.ONLINE_FAILLOCK_PER_SECOND in text
@@ -93,11 +95,13 @@ def test_the_preset_table_is_what_the_model_computes():
 
 
 def test_every_attack_of_the_model_is_on_the_page_with_what_it_requires():
-    options = model.options_from({"input_ks_copy": True})
     found = {}
-    for name, fips in (("root", False), ("user", False), ("luks", False), ("luks", True)):
-        for item in model.exposures(name, 10.0, dict(options, fips=fips)):
-            found[item["attack"]] = item["requires"]
+    for scheme in ("sha512crypt", "yescrypt"):
+        options = model.options_from({"input_ks_copy": True, "hash": scheme})
+        for name, fips in (("root", False), ("user", False), ("luks", False), ("luks", True)):
+            for item in model.exposures(name, 10.0, dict(options, fips=fips)):
+                found[item["attack"]] = item["requires"]
+    assert {"offline_yescrypt", "root_copy_yescrypt", "root_copy_sha512crypt"} <= set(found)
     attacks = dict((row[1].strip("`"), row[3]) for row in table_rows() if len(row) == 4 and row[1].startswith("``"))
     for attack, requires in found.items():
         assert attack in attacks, attack
