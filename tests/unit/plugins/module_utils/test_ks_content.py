@@ -17,7 +17,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_content imp
     input_problems,
     secret_problems,
 )
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")
