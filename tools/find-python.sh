@@ -20,8 +20,8 @@ for minor in $(seq "$max_minor" -1 "$min_minor"); do
     candidates+=("/usr/bin/python3.$minor" "/usr/local/bin/python3.$minor" "python3.$minor")
     # pyenv's own installs, newest patch release first.
     while read -r dir; do
-        [ -n "$dir" ] && candidates+=("$dir/bin/python3.$minor")
-    done < <(ls -d "$pyenv_root/versions/3.$minor".* 2>/dev/null | sort -t. -k3,3nr)
+        [ -d "$dir" ] && candidates+=("$dir/bin/python3.$minor")
+    done < <(printf '%s\n' "$pyenv_root/versions/3.$minor".* | sort -t. -k3,3nr)
 done
 for candidate in "${candidates[@]}"; do
     path=$(command -v "$candidate" 2>/dev/null) || continue

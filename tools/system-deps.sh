@@ -15,6 +15,8 @@
 set -euo pipefail
 profile=${1:-}
 case $profile in ''|test) ;; *) echo "usage: system-deps.sh [test]" >&2; exit 2 ;; esac
+profiles=()
+[ -z "$profile" ] || profiles=("$profile")
 root=$(cd "$(dirname "$0")/.." && pwd)
 here="$root/tools"
 tool_venv="$root/.venv-bindep"
@@ -87,7 +89,7 @@ fi
 
 # 3. What bindep.txt lists and this machine lacks.
 status=0
-missing=$("$tool_venv/bin/bindep" --brief --file "$root/bindep.txt" $profile 2>/dev/null) || status=$?
+missing=$("$tool_venv/bin/bindep" --brief --file "$root/bindep.txt" ${profiles[@]+"${profiles[@]}"} 2>/dev/null) || status=$?
 if [ "$status" -eq 0 ]; then
     exit 0
 fi
@@ -98,7 +100,7 @@ if [ -z "$manager" ]; then
 fi
 if [ "$status" -ne 1 ] || [ -z "$missing" ]; then
     # A bindep.txt it cannot read, or a package of the wrong version: its own words.
-    "$tool_venv/bin/bindep" --file "$root/bindep.txt" $profile >&2 || true
+    "$tool_venv/bin/bindep" --file "$root/bindep.txt" ${profiles[@]+"${profiles[@]}"} >&2 || true
     echo "system-deps: bindep failed (exit $status)" >&2
     exit 1
 fi
