@@ -148,10 +148,6 @@ do_ansible-lint() {
     for p in roles/*/ extensions playbooks examples benchmarks/role; do
         [ -d "$p" ] && paths+=("${p%/}")
     done
-    # .ansible-lint excludes this one for Galaxy's importer (see there); named
-    # here, ansible-lint still lints it.
-    p=extensions/molecule/audit/converge.yml
-    [ -f "$p" ] && paths+=("$p")
     with_venv "$VENV" ansible-lint --offline --profile production "${paths[@]}"
 }
 
