@@ -313,9 +313,12 @@ def bench_linear(runs, scale):
     # time growing with the square of its size), edited at 20,000 and 40,000.
     from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
     count = max(1, int(20000 * scale))
+
+    def edit(text):
+        return ks.edit_kickstart(text, product="server", target=TARGET)
+
     for kind in fs.SHAPES:
         once, twice = ("#version=%s\n" % TARGET + fs.hostile_kickstart(kind, n) for n in (count, 2 * count))
-        edit = lambda text: ks.edit_kickstart(text, product="server", target=TARGET)  # noqa: E731
         base = median_time(read_or_refuse(edit, once), max(1, min(runs, 3)))
         ours = median_time(read_or_refuse(edit, twice), max(1, min(runs, 3)))
         report("kickstart, %s x %s vs x %s" % (kind, format(2 * count, ","), format(count, ",")), ours, base, 1, "file")

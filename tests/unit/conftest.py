@@ -10,4 +10,6 @@ _HERE = os.path.dirname(os.path.abspath(__file__))
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
 
-import checkout  # noqa: E402,F401  (sets sys.path and ANSIBLE_COLLECTIONS_PATH)
+import checkout  # noqa: E402  (sets sys.path and ANSIBLE_COLLECTIONS_PATH)
+
+COLLECTIONS_DIR = checkout.COLLECTIONS_DIR
