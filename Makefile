@@ -15,6 +15,7 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VENV        := .venv
+VENV_220    := .venv-2.20
 VENV_216    := .venv-2.16
 VENV_BINDEP := .venv-bindep
 VENV_PUB    := .venv-publish
@@ -28,7 +29,7 @@ COLLECTION_FILES := $(shell git ls-files -co --exclude-standard 2>/dev/null | gr
 export ANSIBLE_COLLECTIONS_PATH := $(COLL_PATH)
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
-.PHONY: help setup system venv collection demo test unit sanity integration molecule lint publish fuzz bench clean distclean
+.PHONY: help setup system system-runtime venv collection demo test unit sanity integration molecule lint publish fuzz bench clean distclean
 
 help:
 	@echo "make demo       render the three product presets as %anaconda sections"
@@ -42,17 +43,26 @@ help:
 
 setup: system venv collection
 
-# The system packages bindep.txt lists (its "test" profile included), checked
-# by bindep from $(VENV_BINDEP).  Cheap to re-check every time; installs only
-# what is missing.
+# The system packages bindep.txt lists, checked by bindep from $(VENV_BINDEP).
+# Cheap to re-check every time; installs only what is missing.  `system` is
+# what the tests need too (bindep's "test" profile), `system-runtime` only
+# what the collection and the demo need.
 system:
+	@tools/system-deps.sh test
+
+system-runtime:
 	@tools/system-deps.sh
 
-venv: $(VENV)/.stamp-dev $(VENV_216)/.stamp-core $(VENV_PUB)/.stamp-publish
+venv: $(VENV)/.stamp-dev $(VENV_220)/.stamp-core $(VENV_216)/.stamp-core $(VENV_PUB)/.stamp-publish
 
-$(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system
+# The test matrix (docs/testing.md): $(VENV) = ansible-core 2.21 on Python
+# 3.13 with every development tool, $(VENV_220) = ansible-core 2.20 on Python
+# 3.12, $(VENV_216) = ansible-core 2.16 on the distribution's Python 3.11 (or
+# 3.12), which is also where the libpwquality Python binding is tested.
+# tools/find-python.sh prints absolute paths (pyenv's shims are skipped).
+$(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system-runtime
 	@if [ ! -x $(VENV)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
+	    py=$$(tools/find-python.sh 13 14 || tools/find-python.sh 12) || { echo "no Python 3.12 to 3.14 found for ansible-core 2.21" >&2; exit 1; }; \
 	    echo "creating $(VENV) with $$py"; \
 	    "$$py" -m venv $(VENV); \
 	fi
@@ -60,9 +70,19 @@ $(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system
 	@tools/link-pwquality.sh $(VENV)
 	@touch $@
 
+$(VENV_220)/.stamp-core: tools/requirements-core-2.20.txt | system
+	@if [ ! -x $(VENV_220)/bin/python ]; then \
+	    py=$$(tools/find-python.sh 12 || tools/find-python.sh 13 14) || { echo "no Python 3.12 to 3.14 found for ansible-core 2.20" >&2; exit 1; }; \
+	    echo "creating $(VENV_220) with $$py"; \
+	    "$$py" -m venv $(VENV_220); \
+	fi
+	$(VENV_220)/bin/python -m pip install --quiet -r tools/requirements-core-2.20.txt
+	@tools/link-pwquality.sh $(VENV_220)
+	@touch $@
+
 $(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
 	@if [ ! -x $(VENV_216)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 12) || { echo "no Python 3.11 or 3.12 found for ansible-core 2.16" >&2; exit 1; }; \
+	    py=$$(tools/find-python.sh 11 12) || { echo "no Python 3.11 or 3.12 found for ansible-core 2.16" >&2; exit 1; }; \
 	    echo "creating $(VENV_216) with $$py"; \
 	    "$$py" -m venv $(VENV_216); \
 	fi
@@ -75,7 +95,7 @@ $(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
 # clash with requirements-dev.txt's.
 $(VENV_PUB)/.stamp-publish: tools/requirements-publish.txt | system
 	@if [ ! -x $(VENV_PUB)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
+	    py=$$(tools/find-python.sh 11 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
 	    echo "creating $(VENV_PUB) with $$py"; \
 	    "$$py" -m venv $(VENV_PUB); \
 	fi
@@ -93,7 +113,9 @@ $(INSTALLED): $(VENV)/.stamp-dev $(COLLECTION_FILES)
 	$(VENV)/bin/ansible-galaxy collection install --force -p $(COLL_PATH) $(BUILD)/kickstart-pwpolicy-*.tar.gz
 	@touch $@
 
-demo: setup
+# Only what the demo needs: the runtime system packages, $(VENV) and the
+# installed collection (no test tools, no other virtualenv).
+demo: system-runtime collection
 	@tools/demo.sh
 
 test: setup
@@ -122,4 +144,4 @@ clean:
 	rm -rf $(BUILD) tests/output
 
 distclean: clean
-	rm -rf $(VENV) $(VENV_216) $(VENV_BINDEP) $(VENV_PUB)
+	rm -rf $(VENV) $(VENV_220) $(VENV_216) $(VENV_BINDEP) $(VENV_PUB)

@@ -23,7 +23,9 @@
            their size (a 10 MB kickstart with one long word, 80 KB drop-ins
            with a long blank run or many %%, a 16 MiB updates image of empty
            gzip members), read at twice the size vs once: a ratio near 2 is
-           linear, near 4 quadratic (--scale shrinks them, to run the old code);
+           linear, near 4 quadratic (--scale shrinks them, to run the old code),
+           and the fuzzers' hostile kickstart shapes (tests/unit/fuzz) at
+           40,000 vs 20,000 repetitions;
 6. hash:   the role's hashing (plugin_utils/_crypt.py: setting, checks, the
            salt, libxcrypt's crypt_rn) vs a raw libxcrypt crypt_rn call through
            ctypes with a ready setting (crypt_gensalt_rn too for yescrypt),
@@ -38,9 +40,7 @@ build/bench/scaling.png; `benchmarks/publish.py` copies them into the docs.
 import argparse
 import gzip
 import os
-import random
 import shutil
-import string
 import subprocess
 import sys
 import tempfile
@@ -50,7 +50,7 @@ import warnings
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")
 sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
-import conftest  # noqa: E402  (makes the checkout importable as the collection)
+import checkout  # noqa: E402  (makes the checkout importable as the collection; shared with the unit tests)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import SECTION, median_time, report  # noqa: E402
@@ -63,9 +63,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _updates
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf_parse import parse_conf  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError  # noqa: E402
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import passwords  # noqa: E402
 
 TARGET = "RHEL9"
-COLLECTIONS_DIR = conftest.COLLECTIONS_DIR
+COLLECTIONS_DIR = checkout.COLLECTIONS_DIR
 OUT_DIR = os.path.join(ROOT, "build", "bench")
 
 
@@ -134,24 +135,6 @@ def bench_edit(runs):
 
 
 # --- 2. checking passwords --------------------------------------------------
-
-def passwords(count=2000, seed=20151):
-    rng = random.Random(seed)
-    words = ["river", "otter", "maple", "lantern", "quartz", "falcon", "amber", "password", "summer", "dragon"]
-    alphabet = string.ascii_letters + string.digits + "!#%&*+-=?@^_"
-    result = []
-    for index in range(count):
-        kind = index % 4
-        if kind == 0:
-            result.append("".join(rng.choice(alphabet) for dummy in range(rng.randint(6, 24))))
-        elif kind == 1:
-            result.append("-".join(rng.choice(words) for dummy in range(rng.randint(2, 5))))
-        elif kind == 2:
-            result.append(rng.choice(words) + str(rng.randint(0, 9999)))
-        else:
-            result.append("".join(rng.choice(string.ascii_lowercase) for dummy in range(rng.randint(4, 12))))
-    return result
-
 
 def raw_check_baseline(pws, user="root"):
     """raw(lengths): a function checking each of ``pws`` at its minimum length with a raw check().
@@ -330,6 +313,19 @@ def bench_linear(runs, scale):
         base = median_time(read_or_refuse(read, once), max(1, min(runs, 3)))
         ours = median_time(read_or_refuse(read, twice), max(1, min(runs, 3)))
         report(label % ("%s vs %s bytes" % (format(len(twice), ","), format(len(once), ","))), ours, base, 1, "file")
+    # The fuzzers' hostile kickstart shapes (tests/unit/fuzz: each once took
+    # time growing with the square of its size), edited at 20,000 and 40,000.
+    from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
+    count = max(1, int(20000 * scale))
+
+    def edit(text):
+        return ks.edit_kickstart(text, product="server", target=TARGET)
+
+    for kind in fs.SHAPES:
+        once, twice = ("#version=%s\n" % TARGET + fs.hostile_kickstart(kind, n) for n in (count, 2 * count))
+        base = median_time(read_or_refuse(edit, once), max(1, min(runs, 3)))
+        ours = median_time(read_or_refuse(edit, twice), max(1, min(runs, 3)))
+        report("kickstart, %s x %s vs x %s" % (kind, format(2 * count, ","), format(count, ",")), ours, base, 1, "file")
 
 
 # --- 6. hashing passwords ------------------------------------------------------

@@ -3,15 +3,20 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Install the system packages the collection and its tests need, when they
-# are missing: those bindep.txt lists for this platform, its "test" profile
-# included.  bindep runs from a small virtual environment, .venv-bindep,
-# made with the Python that tools/find-python.sh picks; that Python (on
+# Usage: system-deps.sh [test]
+# Install the system packages the collection needs (with "test": and its
+# tests), when they are missing: those bindep.txt lists for this platform,
+# its "test" profile included when asked.  bindep runs from a small virtual
+# environment, .venv-bindep, made with the Python that tools/find-python.sh picks; that Python (on
 # Debian and Ubuntu with its venv module) is the one thing installed here
 # without bindep, as bindep needs it to run.
 # Uses apt-get (Debian, Ubuntu) or dnf (Fedora, RHEL); sudo when not root.
 # Does nothing (and needs no privileges) when everything is there already.
 set -euo pipefail
+profile=${1:-}
+case $profile in ''|test) ;; *) echo "usage: system-deps.sh [test]" >&2; exit 2 ;; esac
+profiles=()
+[ -z "$profile" ] || profiles=("$profile")
 root=$(cd "$(dirname "$0")/.." && pwd)
 here="$root/tools"
 tool_venv="$root/.venv-bindep"
@@ -54,7 +59,7 @@ install_packages() {  # PACKAGE...
 # 1. A Python 3.11 to 3.13 that can create virtual environments.
 if [ "$manager" = apt ]; then
     # Debian's python3.X needs python3.X-venv (ensurepip) for "python -m venv".
-    if py=$("$here/find-python.sh" 13); then
+    if py=$("$here/find-python.sh" 11 13); then
         case "$(readlink -f "$py")" in
             /usr/bin/python3*)
                 ver=$("$py" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
@@ -67,10 +72,10 @@ if [ "$manager" = apt ]; then
     fi
 elif [ "$manager" = dnf ]; then
     # RHEL 9's python3 is 3.9: python3.12 is the one in range there.
-    "$here/find-python.sh" 13 >/dev/null || install_packages python3
-    "$here/find-python.sh" 13 >/dev/null || install_packages python3.12
+    "$here/find-python.sh" 11 13 >/dev/null || install_packages python3
+    "$here/find-python.sh" 11 13 >/dev/null || install_packages python3.12
 fi
-py=$("$here/find-python.sh" 13) || {
+py=$("$here/find-python.sh" 11 13) || {
     echo "system-deps: no Python 3.11 to 3.13 found; install one" >&2
     exit 1
 }
@@ -84,7 +89,7 @@ fi
 
 # 3. What bindep.txt lists and this machine lacks.
 status=0
-missing=$("$tool_venv/bin/bindep" --brief --file "$root/bindep.txt" test 2>/dev/null) || status=$?
+missing=$("$tool_venv/bin/bindep" --brief --file "$root/bindep.txt" ${profiles[@]+"${profiles[@]}"} 2>/dev/null) || status=$?
 if [ "$status" -eq 0 ]; then
     exit 0
 fi
@@ -95,7 +100,7 @@ if [ -z "$manager" ]; then
 fi
 if [ "$status" -ne 1 ] || [ -z "$missing" ]; then
     # A bindep.txt it cannot read, or a package of the wrong version: its own words.
-    "$tool_venv/bin/bindep" --file "$root/bindep.txt" test >&2 || true
+    "$tool_venv/bin/bindep" --file "$root/bindep.txt" ${profiles[@]+"${profiles[@]}"} >&2 || true
     echo "system-deps: bindep failed (exit $status)" >&2
     exit 1
 fi

@@ -3,243 +3,265 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Usage: tools/test.sh all | unit | sanity | integration | molecule | lint | publish ...
+# Usage: tools/test.sh [all | GROUP... | LAYER...]
+#   GROUP: unit sanity integration molecule lint publish (each a few layers)
+#   LAYER: one of the names in LAYERS below, e.g. integration-2.20
 #
-# Runs the test layers (after `make setup`), each to the end even when an
-# earlier one failed, then prints a summary: every layer passed, failed, or
-# had nothing to test yet, and a last line "N passed, N failed".  Exits 1
-# when any layer failed.  Logs: build/test-logs/<layer>.log.
+# Runs the test layers (after `make setup`), each to the end even when another
+# failed, in two lanes side by side (one per core; KSPW_TEST_LANES=1 runs them
+# one after the other).  Prints one line per layer as it ends, then a summary
+# and "N passed, N failed".  Exits 1 when any layer failed.  The full output
+# of a layer is in build/test-logs/<layer>.log.  docs/testing.md tells which
+# layer runs where and how long each takes.
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
-VENV="$ROOT/.venv"
-VENV_216="$ROOT/.venv-2.16"
+VENV="$ROOT/.venv"           # ansible-core 2.21, Python 3.13, every tool
+VENV_220="$ROOT/.venv-2.20"  # ansible-core 2.20, Python 3.12
+VENV_216="$ROOT/.venv-2.16"  # ansible-core 2.16, the distribution's Python and its pwquality binding
 VENV_PUB="$ROOT/.venv-publish"
 LOGS="$ROOT/build/test-logs"
+PYTHONS="$ROOT/build/pythons"
 export ANSIBLE_COLLECTIONS_PATH="$ROOT/build/collections"
 export ANSIBLE_NOCOLOR=1 ANSIBLE_FORCE_COLOR=0 PY_COLORS=0 NO_COLOR=1
-mkdir -p "$LOGS"
+# ansible-core 2.21 opens a socket in TMPDIR, whose path is limited to 107 bytes.
+export TMPDIR=/tmp
 
-names=() results=() notes=()
-LAST_NAME='' LAST_STATUS=0 LAST_TIME=0
-start_all=$SECONDS
-
-record() {  # NAME RESULT NOTE  (the time of the last run is added)
-    local note=$3
-    [ -n "${LAST_NAME:-}" ] && [ "$LAST_NAME" = "$1" ] && note="${note:+$note, }${LAST_TIME}s"
-    names+=("$1") results+=("$2") notes+=("$note")
-    set -- "$1" "$2" "$note"
-    printf '\n=== %s: %s%s\n' "$1" "$2" "${3:+ ($3)}"
-}
-
-# run NAME DIR COMMAND... : run a command of a layer in DIR, output to screen and log.
-run() {
-    local name=$1 dir=$2 log="$LOGS/$1.log" started=$SECONDS status
-    shift 2
-    printf '\n=== %s: %s\n' "$name" "$*"
-    (cd "$dir" && "$@") 2>&1 | tee "$log"
-    status=${PIPESTATUS[0]}
-    LAST_NAME=$name
-    LAST_STATUS=$status
-    LAST_TIME=$((SECONDS - started))
-    return "$status"
-}
+# Every layer: name, the group it belongs to, what it runs.
+LAYERS=(
+    "unit            unit         pytest tests/unit, ansible-core 2.21, Python 3.13"
+    "unit-binding    unit         libpwquality binding and verdict tests, Python 3.11 binding required"
+    "ansible-units   unit         ansible-test units with tests/unit/requirements.txt, ansible-core 2.21"
+    "sanity          sanity       ansible-test sanity (2.21) on every Python 3.9-3.14 found"
+    "docs-lint       sanity       antsibull-docs lint-collection-docs"
+    "changelog-lint  sanity       antsibull-changelog lint"
+    "integration-2.21 integration ansible-test integration, ansible-core 2.21, Python 3.13"
+    "integration-2.20 integration ansible-test integration, ansible-core 2.20, Python 3.12"
+    "integration-2.16 integration ansible-test integration, ansible-core 2.16, Python 3.11"
+    "molecule        molecule     molecule test, each scenario, ansible-core 2.21"
+    "ansible-lint    lint         ansible-lint --profile production"
+    "yamllint        lint         yamllint --strict"
+    "release-dry-run publish      antsibull-changelog release on a copy, then the tarball"
+    "galaxy-importer publish      galaxy-importer on the release tarball"
+    "execution-env   publish      ansible-builder create + introspect: Fedora 42, UBI 9"
+    "docsite         publish      antsibull-docs sphinx-init + sphinx-build -W"
+)
+# The two lanes (measured, docs/testing.md): about the same time each.
+LANE_A=(integration-2.21 integration-2.16 unit-binding molecule ansible-lint yamllint release-dry-run galaxy-importer)
+LANE_B=(unit sanity docs-lint changelog-lint integration-2.20 ansible-units execution-env docsite)
 
 python_version() {  # VENV -> X.Y
     "$1/bin/python" -c 'import sys; print("%d.%d" % sys.version_info[:2])'
 }
 
-with_venv() {  # VENV COMMAND... : run with VENV's bin first on PATH
+core_version() {  # VENV -> ansible-core's version
+    "$1/bin/python" -c 'from ansible.release import __version__; print(__version__)'
+}
+
+with_venv() {  # VENV COMMAND... : run with VENV's bin (and build/pythons) first on PATH
     local venv=$1
     shift
-    PATH="$venv/bin:$PATH" VIRTUAL_ENV="$venv" "$@"
+    PATH="$venv/bin:$PYTHONS:$PATH" VIRTUAL_ENV="$venv" "$@"
 }
 
-layer_unit() {
-    if [ -z "$(find tests/unit -name 'test_*.py' 2>/dev/null)" ]; then
-        record unit "nothing to test yet" "no tests/unit/**/test_*.py"
-        return
-    fi
-    run unit . with_venv "$VENV" pytest -q -n auto -p no:cacheprovider tests/unit
-    case $LAST_STATUS in
-        0) record unit passed "pytest -n auto" ;;
-        5) record unit "nothing to test yet" "pytest collected no tests" ;;
-        *) record unit FAILED "pytest exit $LAST_STATUS; log: build/test-logs/unit.log" ;;
-    esac
-}
-
-# A fresh copy of the collection as ansible_collections/kickstart/pwpolicy.
-tree_copy() {  # DIR -> prints the collection root inside it
+tree_copy() {  # NAME -> a fresh copy of the collection under build/NAME; prints its root
     "$VENV/bin/python" "$ROOT/tools/tree-copy.py" "$ROOT/build/$1"
 }
 
-layer_sanity() {
-    local tree pyver
-    "$ROOT/tools/seed-get-pip.sh" "$VENV"
-    tree=$(tree_copy sanity) || { record sanity FAILED "could not copy the tree"; return; }
-    pyver=$(python_version "$VENV")
-    if run sanity "$tree" with_venv "$VENV" ansible-test sanity --local --python "$pyver" --color no; then
-        record sanity passed "ansible-test sanity, Python $pyver"
-    else
-        record sanity FAILED "ansible-test sanity exit $LAST_STATUS; log: build/test-logs/sanity.log"
-    fi
-    if run docs-lint "$tree" with_venv "$VENV" antsibull-docs lint-collection-docs --plugin-docs --check-extra-docs-refs .; then
-        record docs-lint passed "antsibull-docs lint-collection-docs --plugin-docs --check-extra-docs-refs"
-    else
-        record docs-lint FAILED "log: build/test-logs/docs-lint.log"
-    fi
-    if run changelog-lint . with_venv "$VENV" antsibull-changelog lint; then
-        record changelog-lint passed "antsibull-changelog lint"
-    else
-        record changelog-lint FAILED "log: build/test-logs/changelog-lint.log"
-    fi
+# The interpreters ansible-test may use, by absolute path (pyenv's shims exit
+# 127 for a version the shell has not selected): build/pythons/python3.N.
+link_pythons() {
+    local minor py
+    mkdir -p "$PYTHONS"
+    for minor in 9 10 11 12 13 14; do
+        if py=$("$ROOT/tools/find-python.sh" "$minor"); then
+            ln -sfn "$py" "$PYTHONS/python3.$minor"
+        else
+            rm -f "$PYTHONS/python3.$minor"
+        fi
+    done
 }
 
-integration_with() {  # LABEL VENV
-    local venv=$2 tree pyver name="integration-$1"
-    if [ ! -x "$venv/bin/ansible-test" ]; then
-        record "$name" FAILED "$venv has no ansible-test (run make setup)"
-        return
-    fi
-    tree=$(tree_copy "$name") || { record "$name" FAILED "could not copy the tree"; return; }
-    pyver=$(python_version "$venv")
+# --- the layers: each runs in its own directory, all output to its log -----
+
+do_unit() {
+    with_venv "$VENV" python -m pytest -q -p no:cacheprovider -p no:xdist tests/unit
+}
+
+do_unit-binding() {
+    [ -x "$VENV_216/bin/python" ] || { echo "$VENV_216 is missing (run make setup)"; return 1; }
+    "$VENV_216/bin/python" -c 'import pwquality' || { echo "no pwquality binding in $VENV_216"; return 1; }
+    KSPW_REQUIRE_BINDING=1 with_venv "$VENV_216" python -m pytest -q -p no:cacheprovider \
+        tests/unit/plugins/plugin_utils/test_pwquality.py tests/unit/plugins/plugin_utils/test_verdict.py \
+        tests/unit/plugins/plugin_utils/test_verdict_rules.py tests/unit/plugins/plugin_utils/test_verdict_installer_grid.py
+}
+
+do_ansible-units() {
+    local tree
+    tree=$(tree_copy ansible-units) || return 1
+    cd "$tree" && with_venv "$VENV" ansible-test units --venv --python "$(python_version "$VENV")" --color no
+}
+
+do_sanity() {
+    local tree
+    "$ROOT/tools/seed-get-pip.sh" "$VENV" || return 1
+    link_pythons
+    echo "Pythons for ansible-test: $(cd "$PYTHONS" && echo *)"
+    tree=$(tree_copy sanity) || return 1
+    # No --python: every Python ansible-test supports and finds on PATH.
+    cd "$tree" && with_venv "$VENV" ansible-test sanity --local --color no
+}
+
+do_docs-lint() {
+    local tree
+    tree=$(tree_copy docs-lint) || return 1
+    cd "$tree" && with_venv "$VENV" antsibull-docs lint-collection-docs --plugin-docs --check-extra-docs-refs .
+}
+
+do_changelog-lint() {
+    with_venv "$VENV" antsibull-changelog lint
+}
+
+integration_with() {  # NAME VENV
+    local venv=$2 tree
+    [ -x "$venv/bin/ansible-test" ] || { echo "$venv has no ansible-test (run make setup)"; return 1; }
+    echo "ansible-core $(core_version "$venv"), Python $(python_version "$venv")"
+    tree=$(tree_copy "$1") || return 1
     # ansible-test points ANSIBLE_COLLECTIONS_PATH at the copy it runs in.
-    if run "$name" "$tree" with_venv "$venv" ansible-test integration --local --python "$pyver" --color no; then
-        record "$name" passed "ansible-core $("$venv/bin/python" -c 'from ansible.release import __version__; print(__version__)')"
-    else
-        record "$name" FAILED "ansible-test integration exit $LAST_STATUS; log: build/test-logs/$name.log"
-    fi
+    cd "$tree" && with_venv "$venv" ansible-test integration --local --python "$(python_version "$venv")" --color no --continue-on-error
 }
+do_integration-2.21() { integration_with integration-2.21 "$VENV"; }
+do_integration-2.20() { integration_with integration-2.20 "$VENV_220"; }
+do_integration-2.16() { integration_with integration-2.16 "$VENV_216"; }
 
-layer_integration() {
-    if [ -z "$(find tests/integration/targets -mindepth 2 -maxdepth 2 -name aliases 2>/dev/null)" ]; then
-        record integration "nothing to test yet" "no tests/integration/targets/*/aliases"
-        return
-    fi
-    integration_with 2.19 "$VENV"
-    integration_with 2.16 "$VENV_216"
-}
-
-layer_molecule() {
-    local scenarios
-    scenarios=$(find extensions/molecule -mindepth 2 -maxdepth 2 -name molecule.yml 2>/dev/null | sort)
-    if [ -z "$scenarios" ]; then
-        record molecule "nothing to test yet" "no extensions/molecule/*/molecule.yml"
-        return
-    fi
+do_molecule() {
     # From the collection root (galaxy.yml here): molecule uses extensions/molecule/
     # and its shared config.yml; the role comes from the installed collection.
-    if run molecule . with_venv "$VENV" molecule test --all; then
-        record molecule passed "$(echo "$scenarios" | wc -l) scenario(s)"
-    else
-        record molecule FAILED "log: build/test-logs/molecule.log"
-    fi
+    # One scenario at a time, so that a failed one does not stop the others.
+    local scenario status=0 broken=()
+    for scenario in extensions/molecule/*/molecule.yml; do
+        scenario=$(basename "$(dirname "$scenario")")
+        with_venv "$VENV" molecule test -s "$scenario" || { status=1; broken+=("$scenario"); }
+    done
+    [ "$status" -eq 0 ] || echo "molecule: failed scenarios: ${broken[*]}"
+    return "$status"
 }
 
-layer_lint() {
+do_ansible-lint() {
     local paths=() p
     # One argument per role: given "roles" itself, ansible-lint resolves a
     # role's task includes against the wrong directory.
     for p in roles/*/ extensions playbooks examples benchmarks/role; do
-        if [ -d "$p" ] && [ -n "$(find "$p" \( -name '*.yml' -o -name '*.yaml' \) -print -quit)" ]; then
-            paths+=("${p%/}")
-        fi
+        [ -d "$p" ] && paths+=("${p%/}")
     done
-    # .ansible-lint excludes this one for Galaxy's importer (see there); named
-    # here, ansible-lint still lints it.
-    p=extensions/molecule/audit/converge.yml
-    [ -f "$p" ] && paths+=("$p")
-    if [ ${#paths[@]} -eq 0 ]; then
-        record ansible-lint "nothing to test yet" "no roles, molecule scenarios or playbooks"
-    elif run ansible-lint . with_venv "$VENV" ansible-lint --offline --profile production "${paths[@]}"; then
-        record ansible-lint passed "production profile: ${paths[*]}"
-    else
-        record ansible-lint FAILED "log: build/test-logs/ansible-lint.log"
-    fi
-    if run yamllint . with_venv "$VENV" yamllint --strict .; then
-        record yamllint passed "yamllint --strict ."
-    else
-        record yamllint FAILED "log: build/test-logs/yamllint.log"
-    fi
+    with_venv "$VENV" ansible-lint --offline --profile production "${paths[@]}"
+}
+
+do_yamllint() {
+    with_venv "$VENV" yamllint --strict .
 }
 
 # The release, one command away: `antsibull-changelog release` on a copy of
 # the tree (docs/releasing.md), then the tarball built from that copy, as
-# Galaxy will receive it.  Prints the tarball's path.
-release_dry_run() {
+# Galaxy will receive it, in build/release-dist/.
+do_release-dry-run() {
     local tree dist="$ROOT/build/release-dist" tarball
     tree=$(tree_copy release) || return 1
     (cd "$tree" && with_venv "$VENV" antsibull-changelog release) || return 1
-    [ -f "$tree/CHANGELOG.rst" ] || { echo "no CHANGELOG.rst after the release" >&2; return 1; }
+    [ -f "$tree/CHANGELOG.rst" ] || { echo "no CHANGELOG.rst after the release"; return 1; }
     if ls "$tree"/changelogs/fragments/*.y*ml >/dev/null 2>&1; then
-        echo "fragments left after the release" >&2
+        echo "fragments left after the release"
         return 1
     fi
     rm -rf "$dist"
-    (cd "$tree" && with_venv "$VENV" ansible-galaxy collection build --output-path "$dist" .) >&2 || return 1
+    (cd "$tree" && with_venv "$VENV" ansible-galaxy collection build --output-path "$dist" .) || return 1
     tarball=$(ls "$dist"/kickstart-pwpolicy-*.tar.gz) || return 1
-    case $'\n'"$(tar -tzf "$tarball")"$'\n' in
-        *$'\n'CHANGELOG.rst$'\n'*) ;;
-        *) echo "CHANGELOG.rst not in $tarball" >&2; return 1 ;;
-    esac
-    echo "$tarball"
+    tar -tzf "$tarball" | grep -x CHANGELOG.rst >/dev/null || { echo "CHANGELOG.rst not in $tarball"; return 1; }
+    echo "release tarball: $tarball"
 }
 
-layer_publish() {
+do_galaxy-importer() {
     local tarball
-    if run release-dry-run . release_dry_run; then
-        tarball=$(tail -n 1 "$LOGS/release-dry-run.log")
-        record release-dry-run passed "antsibull-changelog release on a copy: $(basename "$tarball")"
-    else
-        record release-dry-run FAILED "log: build/test-logs/release-dry-run.log"
-        tarball=
-    fi
-    if [ ! -x "$VENV_PUB/bin/python" ]; then
-        record galaxy-importer FAILED "$VENV_PUB is missing (run make setup)"
-    elif [ -z "$tarball" ]; then
-        record galaxy-importer FAILED "no release tarball to import"
-    elif run galaxy-importer . with_venv "$VENV_PUB" python tools/check-import.py "$tarball" "$ROOT/build/import"; then
-        record galaxy-importer passed "galaxy-importer: no warning, every plugin documented"
-    else
-        record galaxy-importer FAILED "log: build/test-logs/galaxy-importer.log"
-    fi
-    if [ ! -x "$VENV_PUB/bin/python" ]; then
-        record execution-env FAILED "$VENV_PUB is missing (run make setup)"
-    elif run execution-env . with_venv "$VENV_PUB" python tools/check-ee.py \
-            docs/execution-environment.yml "$ROOT/build/collections" "$ROOT/build/ee"; then
-        record execution-env passed "ansible-builder create + introspect: Fedora 42, UBI 9"
-    else
-        record execution-env FAILED "log: build/test-logs/execution-env.log"
-    fi
-    if run docsite . with_venv "$VENV" tools/build-docsite.sh "$ROOT/build/docsite"; then
-        record docsite passed "antsibull-docs sphinx-init + sphinx-build -W: build/docsite/build/html"
-    else
-        record docsite FAILED "log: build/test-logs/docsite.log"
-    fi
+    [ -x "$VENV_PUB/bin/python" ] || { echo "$VENV_PUB is missing (run make setup)"; return 1; }
+    # The release tarball of release-dry-run (same lane, run before this one).
+    tarball=$(ls "$ROOT"/build/release-dist/kickstart-pwpolicy-*.tar.gz 2>/dev/null) ||
+        { echo "no release tarball: release-dry-run failed or did not run"; return 1; }
+    with_venv "$VENV_PUB" python tools/check-import.py "$tarball" "$ROOT/build/import"
 }
 
-layers=("$@")
-if [ ${#layers[@]} -eq 0 ] || [ "${layers[0]}" = all ]; then
-    layers=(unit sanity integration molecule lint publish)
-fi
-for layer in "${layers[@]}"; do
-    case $layer in
-        unit|sanity|integration|molecule|lint|publish) "layer_$layer" ;;
-        *) echo "unknown layer: $layer (unit, sanity, integration, molecule, lint, publish, all)" >&2; exit 2 ;;
-    esac
+do_execution-env() {
+    [ -x "$VENV_PUB/bin/python" ] || { echo "$VENV_PUB is missing (run make setup)"; return 1; }
+    with_venv "$VENV_PUB" python tools/check-ee.py docs/execution-environment.yml "$ROOT/build/collections" "$ROOT/build/ee"
+}
+
+do_docsite() {
+    with_venv "$VENV" tools/build-docsite.sh "$ROOT/build/docsite"
+}
+
+# --- running them ------------------------------------------------------------
+
+run_layer() {  # NAME : run it, log to build/test-logs/NAME.log, print one line
+    local name=$1 started=$SECONDS status result
+    ( "do_$name" ) >"$LOGS/$name.log" 2>&1 </dev/null
+    status=$?
+    result=passed
+    [ "$status" -eq 0 ] || result=FAILED
+    printf '%s %s %s\n' "$result" "$((SECONDS - started))" "$status" >"$LOGS/$name.result"
+    printf '%-17s %-7s %5ss   %s\n' "$name" "$result" "$((SECONDS - started))" \
+        "$([ "$result" = passed ] || echo "exit $status: build/test-logs/$name.log")"
+}
+
+run_lane() {  # NAME... : run the chosen ones among NAME..., in order
+    local name
+    for name in "$@"; do
+        [ -n "${chosen[$name]:-}" ] && run_layer "$name"
+    done
+    return 0
+}
+
+declare -A chosen=() group_of=() what_of=()
+for entry in "${LAYERS[@]}"; do
+    read -r name group what <<<"$entry"
+    group_of[$name]=$group what_of[$name]=$what
 done
+[ $# -gt 0 ] || set -- all
+for arg in "$@"; do
+    found=
+    for name in "${!group_of[@]}"; do
+        if [ "$arg" = all ] || [ "$arg" = "$name" ] || [ "$arg" = "${group_of[$name]}" ]; then
+            chosen[$name]=1 found=1
+        fi
+    done
+    if [ -z "$found" ]; then
+        echo "unknown layer: $arg (all, unit, sanity, integration, molecule, lint, publish, or a layer of tools/test.sh)" >&2
+        exit 2
+    fi
+done
+
+mkdir -p "$LOGS"
+for name in "${!chosen[@]}"; do rm -f "$LOGS/$name.result"; done
+start_all=$SECONDS
+echo "layer             result   time   (full output: build/test-logs/<layer>.log)"
+if [ "${KSPW_TEST_LANES:-2}" = 1 ]; then
+    run_lane "${LANE_A[@]}" "${LANE_B[@]}"
+else
+    run_lane "${LANE_A[@]}" &
+    lane_a=$!
+    run_lane "${LANE_B[@]}"
+    wait "$lane_a"
+fi
 
 passed=0 failed=0
 echo
 echo "================ summary ================"
-for i in "${!names[@]}"; do
-    printf '%-18s %-20s %s\n' "${names[$i]}" "${results[$i]}" "${notes[$i]}"
-    case ${results[$i]} in
-        passed) passed=$((passed + 1)) ;;
-        FAILED) failed=$((failed + 1)) ;;
-    esac
+for entry in "${LAYERS[@]}"; do
+    read -r name _ <<<"$entry"
+    [ -n "${chosen[$name]:-}" ] || continue
+    if read -r result seconds status <"$LOGS/$name.result" 2>/dev/null; then :; else result=FAILED seconds=0; fi
+    printf '%-17s %-7s %5ss   %s\n' "$name" "$result" "$seconds" "${what_of[$name]}"
+    if [ "$result" = passed ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
 done
-echo "total time: $((SECONDS - start_all))s"
+echo "total time: $((SECONDS - start_all))s (two lanes side by side)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -15,7 +15,7 @@ import os
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 PREFIX = "ansible_collections.kickstart.pwpolicy.plugins."
 NODE_FILES = sorted(glob.glob(os.path.join(ROOT, "plugins", "modules", "*.py"))

@@ -16,7 +16,7 @@ import tempfile
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import COLLECTIONS_DIR, ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import COLLECTIONS_DIR, ROOT
 
 
 def _python37():

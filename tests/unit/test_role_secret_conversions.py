@@ -24,7 +24,7 @@ from jinja2 import nodes
 
 from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ROLE_VARS, SECRET_ARGS
 from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import HASHES_VAR
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")
 # The role's secrets, as the pre-flight reads them.

@@ -12,7 +12,7 @@ import os
 
 import yaml
 
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 
 def plugin_names(kind):

@@ -1,22 +1,22 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Hostile sizes and files, with time and memory bounds.
+"""Hostile sizes and files, with memory bounds.
 
 Each generated input is a shape that once took time growing with the square
 of its size (duplicate secret lines, thousands of pwpolicy lines or
 sections, a command line with thousands of options, huge scripts and
 comment blocks) at a random size up to a few megabytes.  Every one must come
-back (a result or a PwpolicyError) within TIME_BOUND seconds, and no message
-may hold a secret.  Hostile files (FIFOs, devices, sparse giants, gzip
-bombs) must be refused at once with bounded memory.
+back (a result or a PwpolicyError), and no message may hold a secret; how
+long they take at twice the size is measured by ``benchmarks/bench.py --only
+linear``, not here (a unit test does not time).  Hostile files (FIFOs,
+devices, sparse giants, gzip bombs) must be refused with bounded memory.
 """
 
 import gzip
 import io
 import json
 import os
-import time
 import tracemalloc
 
 import pytest
@@ -30,23 +30,17 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, section_regions
 from ansible_collections.kickstart.pwpolicy.tests.unit.fuzz import strategies as fs
 
-# Generous for a loaded two-core machine: each input takes well under a second alone.
-TIME_BOUND = 5.0
-
 
 @given(kind=st.sampled_from(fs.SHAPES), count=st.integers(min_value=1, max_value=20000),
        validate=st.booleans(), target=st.sampled_from(["RHEL8", "F33", "F34", "RHEL9"]))
 @fs.fuzz_settings(0.15)
-def test_hostile_sizes_finish_in_bounded_time(kind, count, validate, target):
+def test_hostile_sizes_give_a_result_or_a_clear_error(kind, count, validate, target):
     text = "#version=%s\n" % target + fs.hostile_kickstart(kind, count)
-    started = time.monotonic()
     try:
         result = edit_kickstart(text, product="server", target=target, validate=validate)
         shown = json.dumps(result.warnings) + section_regions(result.parsed_before) + section_regions(result.parsed_after)
     except PwpolicyError as exc:
         shown = str(exc)
-    elapsed = time.monotonic() - started
-    assert elapsed < TIME_BOUND, "%s x %d (%d bytes) took %.1f s" % (kind, count, len(text), elapsed)
     assert fs.BOUND_MARKER not in shown
 
 
@@ -75,14 +69,12 @@ def _hostile_files(directory):
 def test_hostile_files_are_refused_at_once(tmp_path, name):
     path = _hostile_files(str(tmp_path))[name]
     tracemalloc.start()
-    started = time.monotonic()
     try:
         with pytest.raises(_files.FileError):
             _files.read_bytes(path)
     finally:
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
-    assert time.monotonic() - started < TIME_BOUND
     assert peak < 4 * 1024 * 1024
 
 

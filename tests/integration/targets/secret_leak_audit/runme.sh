@@ -18,7 +18,13 @@ here="$(cd "$(dirname "$0")" && pwd)"
 cd "$here"
 base="${OUTPUT_DIR:-$(mktemp -d)}/secret_leak_audit"
 rm -rf "$base"
-runs="$base/runs" results="$base/results" work="$base/work" tmp="$base/tmp"
+runs="$base/runs" results="$base/results" work="$base/work"
+# The temporary directories Ansible and Python get (TMPDIR among them) lie
+# under the short system one, not under $base: ansible-core 2.21 starts its
+# local worker on a socket in TMPDIR, and a socket path has at most 107
+# bytes, which ansible-test's output directory alone comes close to.
+tmp="$(mktemp -d "${TMPDIR:-/tmp}/kspw-leak.XXXXXX")"
+trap 'rm -rf "$tmp"' EXIT
 mkdir -p "$runs" "$results" "$work/ks" "$work/conf" "$work/role/out" "$work/role/host_vars" \
     "$tmp/local" "$tmp/remote" "$tmp/py"
 

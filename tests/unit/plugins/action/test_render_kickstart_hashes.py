@@ -170,7 +170,7 @@ def test_a_password_that_could_not_be_read_stops_the_hashing_without_a_value():
 
 def test_the_role_template_writes_the_hashes_and_never_calls_password_hash():
     import os
-    from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+    from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
     with open(os.path.join(ROOT, "roles", "kickstart", "templates", "accounts.j2"), encoding="utf-8") as handle:
         text = handle.read()
     assert "password_hash(" not in text and "__kickstart_hashes" in text

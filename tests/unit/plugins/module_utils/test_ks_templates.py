@@ -17,7 +17,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 # The templates are shared with the ks_pwpolicy integration target.
 FILES = os.path.join(ROOT, "tests", "integration", "targets", "ks_pwpolicy", "files")

@@ -15,7 +15,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.modules import anaconda_conf
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import COLLECTIONS_DIR
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import COLLECTIONS_DIR
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
 
 MARKER = "Zq7-MARKER-secret-9vX"

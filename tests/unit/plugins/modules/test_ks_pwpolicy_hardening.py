@@ -16,7 +16,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_pwpolicy as module
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import COLLECTIONS_DIR
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import COLLECTIONS_DIR
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, run_module
 
 MARKER = "Zq7-MARKER-secret-9vX"

@@ -1,23 +1,20 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The role's input checks, and the property that what the role writes parses back as given."""
+"""The role's input checks (what the role writes parsing back as given: plugins/action/test_render_content.py)."""
 
 import copy
 import os
-import shlex
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import (
     content_problems,
     input_problems,
     secret_problems,
 )
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")
@@ -169,204 +166,3 @@ def test_pre_scripts_take_no_nochroot():
 ])
 def test_hostname_is_one_word(hostname, expected):
     assert labels(content_problems(server(hostname=hostname))) == expected
-
-
-# ---------------------------------------------------------------------------
-# Property: whatever passes the checks parses back with pykickstart as given.
-# ---------------------------------------------------------------------------
-
-def _render(content, users, root_keys, luks):
-    from ansible.parsing.dataloader import DataLoader
-    from ansible.template import Templar
-    try:
-        from ansible.template import trust_as_template
-    except ImportError:  # ansible-core < 2.19 templates every string
-        def trust_as_template(text):
-            return text
-    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._crypt import account_salt, hash_secret
-    # What the render_kickstart action gives the templates: the accounts' hashes.
-    hashes = dict((label, hash_secret("Xk9#mQ2!zLp7qR5@", "sha512crypt", account_salt("seed", "host", label), 1000))
-                  for label in ["root"] + ["user:" + user["name"] for user in users])
-    variables = dict(__kickstart_content=content, __kickstart_target="RHEL8", kickstart_product="server",
-                     __kickstart_hashes=hashes,
-                     kickstart_salt_seed="seed", kickstart_host_id="host", kickstart_password_hash_rounds=1000,
-                     kickstart_root_ssh_keys=root_keys, kickstart_users=users, kickstart_luks_passphrase=luks,
-                     kickstart_pwquality_dropin=False, kickstart_root_password="Xk9#mQ2!zLp7qR5@")
-
-    def render(name, **more):
-        with open(os.path.join(ROLE, "templates", name)) as handle:
-            source = handle.read()
-        return Templar(loader=DataLoader(), variables=dict(variables, **more)).template(trust_as_template(source))
-
-    # The role's render task gives the template these (tasks/render.yml).
-    luks_options = ("--encrypted --passphrase=" + shlex.quote(luks)) if luks else ""
-    return render("kickstart.ks.j2", kickstart_account_commands=render("accounts.j2"),
-                  kickstart_luks_options=luks_options, kickstart_pwquality_post="")
-
-
-def _parse(text):
-    from pykickstart.parser import KickstartParser
-    from pykickstart.version import makeVersion
-    handler = makeVersion("RHEL8")
-    KickstartParser(handler).readKickstartFromString(text)
-    return handler
-
-
-REACHED = []
-PRINTABLE = st.characters(blacklist_categories=("Cs",), blacklist_characters="\0")
-WORD = st.text(PRINTABLE, min_size=1, max_size=12)
-LINE = st.text(PRINTABLE, min_size=1, max_size=20)
-# Half plain items, half anything: enough examples get through the checks to be rendered and parsed.
-PACKAGE = st.one_of(st.from_regex(r"[a-z0-9][a-z0-9._+-]{0,15}", fullmatch=True), LINE)
-SCRIPT = st.one_of(st.from_regex(r"[a-z]+( [a-zA-Z0-9/._-]+){0,3}", fullmatch=True), st.text(PRINTABLE, max_size=40))
-
-
-@settings(max_examples=40, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(lang=WORD, keyboard=WORD, timezone=WORD, gecos=LINE, key=LINE, package=PACKAGE, script=SCRIPT,
-       luks=LINE, finish=st.sampled_from(["reboot", "poweroff", "halt", "shutdown", "reboot --eject"]))
-def test_what_passes_the_checks_parses_back_as_given(lang, keyboard, timezone, gecos, key, package, script,
-                                                     luks, finish):
-    content = server(lang=lang, keyboard=keyboard, timezone=timezone, packages=[package], post_scripts=[script],
-                     finish=finish)
-    users = [{"name": "alice", "gecos": gecos, "ssh_keys": [key], "password": "Xk9#mQ2!zLp7qR5"}]
-    problems = input_problems(content, users, [key]) + secret_problems("kickstart_luks_passphrase", luks)
-    injected = any(len((value + "x").splitlines()) != 1
-                   for value in (lang, keyboard, timezone, gecos, key, package, luks)) or any(line.lstrip().startswith("%") for line in script.splitlines())
-    if injected:
-        assert problems, "a value that adds lines passed the checks"
-    if problems:
-        return
-    if package.strip().startswith(("#", "-", "@")) or not package.strip() or package != package.strip() \
-            or " " in package or "#" in package or not script.strip() or script != script.strip() \
-            or "#" in key or "#" in gecos:
-        return  # legal, but pykickstart reads these as something else than one plain item
-    REACHED.append(1)
-    handler = _parse(_render(content, users, [key], luks))
-    assert handler.lang.lang == lang
-    assert handler.keyboard.keyboard == keyboard
-    assert handler.timezone.timezone == timezone
-    assert handler.user.userList[0].gecos == gecos
-    assert [k.key for k in handler.sshkey.sshUserList] == [key, key]
-    assert handler.packages.packageList == [package]
-    assert [s.script.strip() for s in handler.scripts] == [script]
-    assert handler.autopart.passphrase == luks
-    assert handler.rootpw.isCrypted and handler.reboot.action is not None
-
-
-def test_the_property_reached_pykickstart():
-    """The property above must not pass by skipping: most examples are rendered and parsed."""
-    if not REACHED:
-        test_what_passes_the_checks_parses_back_as_given()
-    assert len(REACHED) >= 20, len(REACHED)  # of 40 examples
-
-
-def test_storage_scripts_and_hostname_render_as_pykickstart_reads_them():
-    content = server(
-        hostname="web01.example.com",
-        storage=["part /boot --fstype=xfs --size=1024", "part pv.01 --grow --encrypted", "volgroup sys pv.01",
-                 "logvol / --vgname=sys --name=root --size=1 --grow"],
-        pre_scripts=[{"body": "echo pre", "log": "/tmp/pre.log", "interpreter": "/usr/bin/bash"}],
-        post_scripts=["echo plain", {"body": "echo outside", "nochroot": True, "erroronfail": True}])
-    assert content_problems(content) == []
-    luks = "Disk pass 'x' #7"
-    handler = _parse(_render(content, [], [], luks))
-    assert not handler.autopart.autopart
-    boot, pv = handler.partition.partitions
-    assert (boot.mountpoint, boot.size, pv.encrypted, pv.passphrase) == ("/boot", 1024, True, luks)
-    assert handler.logvol.lvList[0].mountpoint == "/" and handler.volgroup.vgList[0].vgname == "sys"
-    assert [n.hostname for n in handler.network.network if n.hostname] == ["web01.example.com"]
-    pre, plain, outside = handler.scripts
-    assert (pre.type, pre.logfile, pre.interp, pre.script.strip()) == (0, "/tmp/pre.log", "/usr/bin/bash", "echo pre")
-    assert (plain.script.strip(), plain.inChroot, plain.errorOnFail) == ("echo plain", True, False)
-    assert (outside.script.strip(), outside.inChroot, outside.errorOnFail) == ("echo outside", False, True)
-
-
-# ---------------------------------------------------------------------------
-# No value carries a secret of its own: the installer reads exactly the checked secrets.
-# ---------------------------------------------------------------------------
-
-MARK = "Unchecked-Secret-42"
-
-
-@pytest.mark.parametrize("target", ["RHEL8", "DEVEL"])
-@pytest.mark.parametrize("key, value, command, option", [
-    ("luks_options", "--passp=%s" % MARK, None, "--passp"),
-    ("autopart_options", "--encr --passp %s" % MARK, None, "--encr"),
-    ("storage", ["part pv.01 --encrypt --passp=%s" % MARK], "part", "--encrypt"),
-    ("storage", ["logvol / --vgname=v --name=r --encrypted --pass=%s" % MARK], None, "--pass"),
-    ("extra_commands", ["rootpw --plaintext %s" % MARK], "rootpw", "--plaintext"),
-    ("extra_commands", ["rootpw --iscrypted $6$%s" % MARK], "rootpw", "--iscrypted"),
-    ("extra_commands", ["user --name=eve --pass=%s --plain" % MARK], "user", "--pass (--password)"),
-    ("extra_commands", ["sshpw --username=eve %s" % MARK], "sshpw", "sshpw"),
-    ("extra_commands", ["vnc --passw=%s" % MARK], "vnc", "--passw"),
-    ("extra_commands", ["iscsi --ipaddr=10.0.0.1 --reverse-p=%s" % MARK], "iscsi", "--reverse-p"),
-    ("extra_commands", ["url --url=https://intruder7:%s@mirror.example.com/os" % MARK], "url", "URL"),
-    ("source", "url --url=https://intruder7:%s@mirror.example.com/os" % MARK, "url", "URL"),
-    ("source", "url --url=https://mirror.example.com/os --proxy=http://intruder7:%s@proxy:3128" % MARK, "url", "URL"),
-    ("bootloader", "--location=mbr --pass=%s" % MARK, "bootloader", "--pass (--password)"),
-    ("bootloader", "--md5=%s" % MARK, "bootloader", "--md5 (--md5pass)"),
-    ("network", "--bootproto=dhcp --wpa=%s" % MARK, "network", "--wpa (--wpakey)"),
-    ("extra_commands", ["realm join --one-time-password=%s example.com" % MARK], "realm", "--one-time-password"),
-])
-def test_a_value_that_carries_a_secret_of_its_own_is_refused(target, key, value, command, option):
-    problems = input_problems(server(**{key: value}), target=target)
-    label = "kickstart_content.%s%s" % (key, "[0]" if isinstance(value, list) else "")
-    assert labels(problems) == [label]
-    reason = problems[0]["reasons"][0]
-    assert option in reason and (command is None or command in reason)
-    assert_no_leak(MARK, problems)
-    assert_no_leak("intruder7", problems)
-
-
-def _pykickstart_secret_options():
-    """(version, command, option, dest) of every option of every pykickstart release that holds a password,
-    passphrase or key, by what the option stores (not by its name)."""
-    from pykickstart.version import makeVersion, versionMap
-    found = set()
-    dests = {"password", "passphrase", "hw_passphrase", "password_in", "_md5pass", "wpakey", "wepkey",
-             "activation_keys", "isCrypted"}
-    for name in ("RHEL7", "RHEL8", "RHEL9", "RHEL10", "F30", "F40", "DEVEL"):
-        if name not in versionMap:
-            continue
-        handler = makeVersion(versionMap[name])
-        for command, data in handler.commands.items():
-            parser = getattr(data, "op", None)
-            for action in (parser._actions if parser is not None else ()):
-                if action.option_strings and action.dest in dests:
-                    found.add((name, command, action.option_strings[0]))
-    return sorted(found)
-
-
-def test_every_accepted_abbreviation_of_every_secret_option_is_refused():
-    """Every prefix pykickstart's parser resolves to a secret option, on every release, in extra_commands."""
-    from pykickstart.version import makeVersion, versionMap
-    options = _pykickstart_secret_options()
-    assert len(options) > 40 and ("RHEL8", "rhsm", "--activation-key") in options
-    tried = 0
-    for name, command, option in options:
-        parser = makeVersion(versionMap[name]).commands[command].op
-        for end in range(3, len(option) + 1):
-            word = option[:end]
-            matches = parser._get_option_tuples(word + "=x") if word != option else [(parser._option_string_actions[word],)]
-            if len(matches) != 1 or option not in matches[0][0].option_strings:
-                continue  # ambiguous or another option: pykickstart refuses it or reads something else
-            line = "%s --name=a %s=%s" % (command, word, MARK)
-            problems = input_problems(server(extra_commands=[line]), target=name)
-            assert labels(problems) == ["kickstart_content.extra_commands[0]"], (name, line)
-            assert word in problems[0]["reasons"][0]
-            assert_no_leak(MARK, problems)
-            tried += 1
-    assert tried > 200
-
-
-@pytest.mark.parametrize("key, value", [
-    ("storage", ["part pv.01 --grow --encrypted", "volgroup sys pv.01", "logvol / --vgname=sys --name=root --size=1"]),
-    ("extra_commands", ["user --name=bob --groups=wheel", "keyboard --vckeymap=us",
-                        "repo --name=extra --baseurl=https://mirror.example.com/x --sslclientkey=/etc/pki/k.pem"]),
-    ("source", "url --url=https://mirror.example.com/os --proxy=http://proxy.example.com:3128"),
-    ("bootloader", "--location=mbr --append=quiet"),
-    ("autopart_options", "--nohome --noswap --backuppassphrase"),
-])
-def test_values_without_a_secret_of_their_own_pass(key, value):
-    assert input_problems(server(**{key: value}), target="RHEL9") == []

@@ -11,7 +11,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import (
     BOTH,
-    HAVE_BINDING,
+    NEEDS_BINDING,
     HAVE_CTYPES,
     STRONG,
     assert_no_leak,
@@ -171,7 +171,7 @@ def test_ctypes_cracklib_message_is_read():
     assert rc == _pwq_settings.ERR_CRACKLIB_CHECK and "dictionary word" in aux
 
 
-@pytest.mark.skipif(not HAVE_BINDING, reason="the pwquality Python binding is not importable here")
+@NEEDS_BINDING
 def test_binding_numbers_are_read():
     backend = pwq.load_backend("binding")
     assert pwq.check(backend, (("minclass", 4),), 6, "Xk9mQ2zLp7qR", None) == (_pwq_settings.ERR_MIN_CLASSES, 4)

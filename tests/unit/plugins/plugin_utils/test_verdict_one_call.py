@@ -6,12 +6,9 @@
 The oracle is the straightforward way: check at the policy's minlen, and when
 libpwquality stops at its own length rule on a password that is too short in
 characters, check again at libpwquality's lowest minimum length.  It lives
-only here.  The passwords are the benchmark's seeded set (benchmarks/bench.py)
+only here.  The passwords are the benchmark's seeded set (tests/unit/samples.py)
 and the unit tables of test_verdict.
 """
-
-import importlib
-import sys
 
 import pytest
 
@@ -26,24 +23,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings i
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.pwq_helpers import STRONG, policy
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.test_verdict import CODE_CASES
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import passwords
 
 
-def benchmark_passwords():
-    """The benchmark's own generator (bench.py imports the unit tests' top conftest by the bare name)."""
-    top_conftest = importlib.import_module("ansible_collections.kickstart.pwpolicy.tests.unit.conftest")
-    saved = sys.modules.get("conftest")
-    sys.modules["conftest"] = top_conftest
-    try:
-        bench = importlib.import_module("ansible_collections.kickstart.pwpolicy.benchmarks.bench")
-    finally:
-        if saved is None:
-            del sys.modules["conftest"]
-        else:
-            sys.modules["conftest"] = saved
-    return bench.passwords()
-
-
-BENCHMARK_SET = benchmark_passwords()
+BENCHMARK_SET = passwords()
 TABLE_SET = [case[0] for case in CODE_CASES] + [
     STRONG, "Xk9#mQ2", "sunshine99", "äöüßéèàçñø", "äöüXXXXkq", "Xk9#m", "password", "Summer2024",
     "Überweisung-überall-Kx9", "密码密码密码密码Xk9#", "Xk9#mQ2!\tzLp7qR5@wT", "äöüß", "überweisungsüberall",

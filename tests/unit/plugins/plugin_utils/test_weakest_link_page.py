@@ -11,7 +11,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposure as model
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _guesses
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRESETS, PRODUCTS
-from ansible_collections.kickstart.pwpolicy.tests.unit.conftest import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 PAGE = os.path.join(ROOT, "docs", "docsite", "rst", "weakest_link.rst")
 PRINTABLE_ASCII = 95
