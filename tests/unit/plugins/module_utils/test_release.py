@@ -201,6 +201,8 @@ def test_fedora_24_keeps_the_copy_and_says_so():
 @pytest.mark.parametrize("name", ["F22", "F23"])
 def test_releases_that_copy_nothing_need_no_option(name):
     assert rel.boot_args(name, "http://ks/a.ks", secrets=True) == ("inst.ks=http://ks/a.ks", None)
+
+
 # --- The crypt scheme of the password hashes per release ----------------------
 
 @pytest.mark.parametrize("name, scheme", [

@@ -121,6 +121,8 @@ def test_a_copy_of_the_kickstart_in_the_installed_root_is_an_exposure_of_every_s
     assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults()))
     assert "root_copy_plaintext" not in by_attack(model.exposures("luks", 12.0, defaults(
         input_ks_copy=True, luks_in_kickstart=False)))
+
+
 # --- yescrypt ----------------------------------------------------------------
 
 ITOA64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
