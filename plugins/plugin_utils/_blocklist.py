@@ -45,7 +45,7 @@ _SORTED_LINE = re.compile(rb"^([0-9A-Fa-f]{40}):([0-9]+)\r?\n?$")
 RANGE_FORM = "SUFFIX:COUNT (35 hexadecimal digits, a colon, a count)"
 SORTED_FORM = "SHA1:COUNT (40 hexadecimal digits, a colon, a count), sorted by the hash"
 # Below this many bytes between the bounds, the sorted search reads the lines one by one.
-LINEAR_BYTES = 4096
+LINEAR_BYTES = 1024
 
 _SHIPPED_WORDS = []
 
