@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear] [--series 10,100,1000]
+    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear,blocklist] [--series 10,100,1000]
 
 1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
            vs a bare pykickstart parse of the same text
@@ -23,7 +23,10 @@
            their size (a 10 MB kickstart with one long word, 80 KB drop-ins
            with a long blank run or many %%, a 16 MiB updates image of empty
            gzip members), read at twice the size vs once: a ratio near 2 is
-           linear, near 4 quadratic (--scale shrinks them, to run the old code).
+           linear, near 4 quadratic (--scale shrinks them, to run the old code);
+6. blocklist: a lookup in a sorted SHA1:COUNT file of 100,000 to 10 million
+           lines by binary search vs reading the whole file once
+           (benchmarks/bench_blocklist.py; the files stay in build/bench/).
 
 Each measurement is the median of --runs runs (the role plays: one run each).
 Run through `make bench`.  Besides printing, it writes build/bench/results.md
@@ -50,6 +53,7 @@ import conftest  # noqa: E402  (makes the checkout importable as the collection)
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import SECTION, median_time, report  # noqa: E402
+import bench_blocklist  # noqa: E402
 import bench_role  # noqa: E402
 import results  # noqa: E402
 
@@ -331,7 +335,7 @@ def bench_linear(runs, scale):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role,series,audit,linear")
+    parser.add_argument("--only", default="edit,check,role,series,audit,linear,blocklist")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
     parser.add_argument("--scale", type=float, default=1.0,
@@ -348,7 +352,8 @@ def main():
              ("series", lambda: bench_role.bench_series(ROOT, COLLECTIONS_DIR,
                                                         [int(n) for n in args.series.split(",") if n])),
              ("audit", lambda: bench_audit(1)),
-             ("linear", lambda: bench_linear(args.runs, args.scale)))
+             ("linear", lambda: bench_linear(args.runs, args.scale)),
+             ("blocklist", lambda: bench_blocklist.bench_blocklist(args.runs, OUT_DIR)))
     for name, step in steps:
         if name in chosen:
             SECTION["name"] = name

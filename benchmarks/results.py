@@ -17,7 +17,7 @@ from benchlib import ROWS, SERIES
 
 SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"),
                   ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"),
-                  ("linear", "Hostile input, twice the size"))
+                  ("linear", "Hostile input, twice the size"), ("blocklist", "Blocklist lookup"))
 
 
 def machine():
