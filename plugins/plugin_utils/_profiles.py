@@ -282,7 +282,7 @@ ANSSI = {"RHEL8": _anssi("8", "sha512", 65536, True), "RHEL9": _anssi("9", "sha5
 # ---------------------------------------------------------------------------
 NIST_SECTION = "SP 800-63B-4 3.1.1.2"
 NIST = {
-    "benchmark": "NIST SP 800-63B-4", "version": "4 (August 2025)", "file": None,
+    "benchmark": "NIST SP 800-63B", "version": "Revision 4 (August 2025)", "file": None,
     "rules": [
         _rule(NIST_SECTION + " length", "At least 15 characters for a password used alone (8 with another factor).",
               minlen=15),

@@ -32,9 +32,9 @@ EXPECTED = {
     ("anssi", "RHEL8"): ("2.0", dict(minlen=15, minclass=4, retry=3, **CREDITS), ["sha512"], 65536, True, False),
     ("anssi", "RHEL9"): ("2.0", dict(minlen=15, minclass=4, retry=3, **CREDITS), ["sha512"], 65536, True, False),
     ("anssi", "RHEL10"): ("2.0", dict(minlen=15, minclass=4, **CREDITS), ["yescrypt"], 11, True, False),
-    ("nist_800_63b", "RHEL8"): ("4 (August 2025)", NIST, [], None, False, False),
-    ("nist_800_63b", "RHEL9"): ("4 (August 2025)", NIST, [], None, False, False),
-    ("nist_800_63b", "RHEL10"): ("4 (August 2025)", NIST, [], None, False, False),
+    ("nist_800_63b", "RHEL8"): ("Revision 4 (August 2025)", NIST, [], None, False, False),
+    ("nist_800_63b", "RHEL9"): ("Revision 4 (August 2025)", NIST, [], None, False, False),
+    ("nist_800_63b", "RHEL10"): ("Revision 4 (August 2025)", NIST, [], None, False, False),
 }
 CIS_PROFILES = ("cis_server_l1", "cis_server_l2", "cis_workstation_l1", "cis_workstation_l2")
 CASES = [(name, target) for name in model.PROFILES for target in model.TARGETS]
