@@ -422,8 +422,8 @@ def _composition_conflicts(names, target, settings):
                 found.append("%s requires a mixture of character types (%s; %s) but %s forbids composition "
                              "rules (%s): no libpwquality configuration meets both; choose one"
                              % (name, ", ".join("%s %d" % (key, settings[name][key]) for key in asked),
-                                _rule_ids(name, target, *asked), forbidding, _rule_ids(forbidding, target,
-                                                                                          "minclass")))
+                                _rule_ids(name, target, *asked), forbidding,
+                                _rule_ids(forbidding, target, "minclass")))
             if patterns:
                 found.append("%s refuses passwords for the shape of their characters (%s; %s), which %s "
                              "counts among the composition rules it forbids; choose one"
@@ -456,12 +456,12 @@ def _scheme_conflicts(names, target):
         if len(set(frozenset(schemes) for dummy, schemes in asked)) == 1:
             return []
         return ["hashing schemes differ: %s; only %s meets all of them" % (
-            ", ".join("%s allows %s (%s)" % (name, " or ".join(sorted(schemes)),
-                                                  _rule_ids(name, target, "schemes")) for name, schemes in asked),
+            ", ".join("%s allows %s (%s)" % (name, " or ".join(sorted(schemes)), _rule_ids(name, target, "schemes"))
+                      for name, schemes in asked),
             " or ".join(sorted(common)))]
     return ["hashing schemes conflict: %s; no scheme meets all of them; choose one profile"
             % ", ".join("%s allows only %s (%s)" % (name, " or ".join(sorted(schemes)),
-                                                           _rule_ids(name, target, "schemes"))
+                                                    _rule_ids(name, target, "schemes"))
                         for name, schemes in asked)]
 
 
