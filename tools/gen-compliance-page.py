@@ -13,16 +13,18 @@ equal to the data.
 """
 
 import argparse
+import importlib
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
-import conftest  # noqa: E402  (makes the checkout importable as the collection)
+if "ansible_collections.kickstart.pwpolicy" not in sys.modules:
+    sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
+    importlib.import_module("conftest")  # makes the checkout importable as the collection
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _profiles  # noqa: E402
 
-PAGE = os.path.join(conftest.ROOT, "docs", "docsite", "rst", "compliance_profiles.rst")
+PAGE = os.path.join(ROOT, "docs", "docsite", "rst", "compliance_profiles.rst")
 BEGIN = ".. BEGIN GENERATED TABLES\n"
 END = ".. END GENERATED TABLES\n"
 # One table per group of profiles that hold the same values.
