@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear,hash] [--series 10,100,1000]
+    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear,hash,blocklist]
+                               [--series 10,100,1000]
 
 1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
            vs a bare pykickstart parse of the same text
@@ -29,7 +30,10 @@
 6. hash:   the role's hashing (plugin_utils/_crypt.py: setting, checks, the
            salt, libxcrypt's crypt_rn) vs a raw libxcrypt crypt_rn call through
            ctypes with a ready setting (crypt_gensalt_rn too for yescrypt),
-           SHA-512 crypt at 5,000 and 656,000 rounds, yescrypt at cost 5.
+           SHA-512 crypt at 5,000 and 656,000 rounds, yescrypt at cost 5;
+7. blocklist: a lookup in a sorted SHA1:COUNT file of 100,000 to 10 million
+           lines by binary search vs reading the whole file once
+           (benchmarks/bench_blocklist.py; the files stay in build/bench/).
 
 Each measurement is the median of --runs runs (the role plays: one run each).
 Run through `make bench`.  Besides printing, it writes build/bench/results.md
@@ -54,6 +58,7 @@ import checkout  # noqa: E402  (makes the checkout importable as the collection;
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import SECTION, median_time, report  # noqa: E402
+import bench_blocklist  # noqa: E402
 import bench_role  # noqa: E402
 import results  # noqa: E402
 
@@ -392,7 +397,7 @@ def bench_hash(runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role,series,audit,linear,hash")
+    parser.add_argument("--only", default="edit,check,role,series,audit,linear,hash,blocklist")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
     parser.add_argument("--scale", type=float, default=1.0,
@@ -410,7 +415,8 @@ def main():
                                                         [int(n) for n in args.series.split(",") if n])),
              ("audit", lambda: bench_audit(1)),
              ("linear", lambda: bench_linear(args.runs, args.scale)),
-             ("hash", lambda: bench_hash(args.runs)))
+             ("hash", lambda: bench_hash(args.runs)),
+             ("blocklist", lambda: bench_blocklist.bench_blocklist(args.runs, OUT_DIR)))
     for name, step in steps:
         if name in chosen:
             SECTION["name"] = name

@@ -17,7 +17,8 @@ from benchlib import ROWS, SERIES
 
 SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"),
                   ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"),
-                  ("linear", "Hostile input, twice the size"), ("hash", "Hashing passwords"))
+                  ("linear", "Hostile input, twice the size"), ("hash", "Hashing passwords"),
+                  ("blocklist", "Blocklist lookup"))
 
 
 def machine():
