@@ -1,7 +1,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Seeded sample inputs shared by the unit tests and benchmarks/bench.py."""
+"""Sample inputs shared by the unit tests and benchmarks/bench.py: seeded passwords, tagged values."""
 
 import random
 import string
@@ -24,3 +24,13 @@ def passwords(count=2000, seed=20151):
         else:
             result.append("".join(rng.choice(string.ascii_lowercase) for dummy in range(rng.randint(4, 12))))
     return result
+
+
+def tagged(value):
+    """``value`` as ansible-core 2.19 and later hand it over from YAML (``_AnsibleTaggedInt``...), else as it is."""
+    try:
+        from ansible.module_utils._internal._datatag import AnsibleTagHelper
+        from ansible._internal._datatag._tags import Origin
+    except ImportError:
+        return value
+    return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])

@@ -23,6 +23,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import tagged
 
 STRONG = "Xk9#mQ2!zLp7qR5@wT-Vb3"
 WEAK = "password1"
@@ -183,23 +184,13 @@ def test_an_unknown_delivery_is_an_error():
         delivery_for(release_facts("RHEL9"), "carrier-pigeon")
 
 
-def _tagged(value):
-    """``value`` as ansible-core 2.19 hands it over from YAML (``_AnsibleTaggedInt``...), else as it is."""
-    try:
-        from ansible.module_utils._internal._datatag import AnsibleTagHelper
-        from ansible._internal._datatag._tags import Origin
-    except ImportError:
-        return value
-    return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])
-
-
 @pytest.mark.parametrize("value, kind", [
     (12345678, "a number"), (3.25, "a number"), (["Hv7!qPz2"], "a list"), (False, "a boolean"),
     ({"password": "Hv7!qPz2"}, "a mapping"),
 ])
 @pytest.mark.parametrize("fail_on", ["rejected", "never"])
 def test_a_non_string_secret_names_its_plain_type_and_always_stops(value, kind, fail_on):
-    (found,) = findings_for(secret("user:alice", "user", value=_tagged(value), user="alice"))
+    (found,) = findings_for(secret("user:alice", "user", value=tagged(value), user="alice"))
     assert found["verdict"] == "error" and found["reasons"] == ["is not a string (got %s)" % kind]
     message = failure_message("web01", [found], fail_on)
     assert message and "user:alice (policy user): error: is not a string (got %s)" % kind in message

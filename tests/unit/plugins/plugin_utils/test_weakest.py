@@ -11,6 +11,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _exposur
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _weakest
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import secret
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import tagged
 
 pytest.importorskip("zxcvbn")
 
@@ -149,22 +150,12 @@ def test_model_options_take_the_given_values_over_the_estimate_and_a_default_hos
         _weakest.model_options("yes", {}, "h1")
 
 
-def _tagged(value):
-    """``value`` as ansible-core 2.19 hands it over from YAML (``_AnsibleTaggedInt``...), else as it is."""
-    try:
-        from ansible.module_utils._internal._datatag import AnsibleTagHelper
-        from ansible._internal._datatag._tags import Origin
-    except ImportError:
-        return value
-    return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])
-
-
 @pytest.mark.parametrize("value, kind", [
     (12345678, "a number"), (1234.5, "a number"), (["Hv7!qPz2"], "a list"), (True, "a boolean"),
     ({"password": "Hv7!qPz2"}, "a mapping"),
 ])
 def test_a_secret_that_is_not_a_string_is_named_not_estimated(value, kind):
-    items = [secret("root", "root", value=_tagged(value), user="root"), secret("luks", "luks", value=LUKS)]
+    items = [secret("root", "root", value=tagged(value), user="root"), secret("luks", "luks", value=LUKS)]
     fields, warnings, failed = _weakest.host_weakest("web01", items, model.options_from(True), "", (YEAR, 0), True)
     assert [entry["secret"] for entry in fields["secrets"]] == ["luks"]
     (named,) = [text for text in warnings if "root" in text]
