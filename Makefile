@@ -59,33 +59,21 @@ venv: $(VENV)/.stamp-dev $(VENV_220)/.stamp-core $(VENV_216)/.stamp-core $(VENV_
 # 3.13 with every development tool, $(VENV_220) = ansible-core 2.20 on Python
 # 3.12, $(VENV_216) = ansible-core 2.16 on the distribution's Python 3.11 (or
 # 3.12), which is also where the libpwquality Python binding is tested.
-# tools/find-python.sh prints absolute paths (pyenv's shims are skipped).
+# tools/make-venv.sh makes each one (again, when its Python is not in range).
 $(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system-runtime
-	@if [ ! -x $(VENV)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 13 14 || tools/find-python.sh 12) || { echo "no Python 3.12 to 3.14 found for ansible-core 2.21" >&2; exit 1; }; \
-	    echo "creating $(VENV) with $$py"; \
-	    "$$py" -m venv $(VENV); \
-	fi
+	@tools/make-venv.sh $(VENV) 13-14 12-12
 	$(VENV)/bin/python -m pip install --quiet -r requirements-dev.txt
 	@tools/link-pwquality.sh $(VENV)
 	@touch $@
 
 $(VENV_220)/.stamp-core: tools/requirements-core-2.20.txt | system
-	@if [ ! -x $(VENV_220)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 12 || tools/find-python.sh 13 14) || { echo "no Python 3.12 to 3.14 found for ansible-core 2.20" >&2; exit 1; }; \
-	    echo "creating $(VENV_220) with $$py"; \
-	    "$$py" -m venv $(VENV_220); \
-	fi
+	@tools/make-venv.sh $(VENV_220) 12-12 13-14
 	$(VENV_220)/bin/python -m pip install --quiet -r tools/requirements-core-2.20.txt
 	@tools/link-pwquality.sh $(VENV_220)
 	@touch $@
 
 $(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
-	@if [ ! -x $(VENV_216)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 11 12) || { echo "no Python 3.11 or 3.12 found for ansible-core 2.16" >&2; exit 1; }; \
-	    echo "creating $(VENV_216) with $$py"; \
-	    "$$py" -m venv $(VENV_216); \
-	fi
+	@tools/make-venv.sh $(VENV_216) 11-12
 	$(VENV_216)/bin/python -m pip install --quiet -r tools/requirements-core-2.16.txt
 	@tools/link-pwquality.sh $(VENV_216)
 	@touch $@
@@ -94,11 +82,7 @@ $(VENV_216)/.stamp-core: tools/requirements-core-2.16.txt | system
 # ansible-builder in a virtualenv of their own, as galaxy-importer's pins
 # clash with requirements-dev.txt's.
 $(VENV_PUB)/.stamp-publish: tools/requirements-publish.txt | system
-	@if [ ! -x $(VENV_PUB)/bin/python ]; then \
-	    py=$$(tools/find-python.sh 11 13) || { echo "no Python 3.11 to 3.13 found" >&2; exit 1; }; \
-	    echo "creating $(VENV_PUB) with $$py"; \
-	    "$$py" -m venv $(VENV_PUB); \
-	fi
+	@tools/make-venv.sh $(VENV_PUB) 13-13 12-12
 	$(VENV_PUB)/bin/python -m pip install --quiet -r tools/requirements-publish.txt
 	@touch $@
 
