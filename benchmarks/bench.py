@@ -253,7 +253,7 @@ def bench_audit(runs):
         def audit():
             subprocess.run([os.path.join(bindir, "ansible-playbook"), "kickstart.pwpolicy.audit",
                             "-i", os.path.join(inventory, "hosts.ini"), "--vault-password-file", password_file,
-                            "-e", "kickstart_audit_fail_on=never", "-e", "kickstart_audit_show=none",
+                            "-e", "kickstart_fail_on=never", "-e", "kickstart_audit_show=none",
                             "-e", "kickstart_audit_json=" + os.path.join(work, "audit.json")],
                            cwd=work, env=env, check=True, stdout=subprocess.DEVNULL)
             with open(os.path.join(work, "audit.json")) as handle:

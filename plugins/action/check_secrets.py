@@ -46,6 +46,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
@@ -312,6 +313,7 @@ class ActionModule(ActionBase):
 
     def _check(self, result, task_vars):
         """``(result, plain, items)``: the check's result, its templated plain arguments and the secrets read."""
+        announce_renamed(task_vars)
         try:
             raw, names, plain, host, fail_on, fail = self._arguments(task_vars or {})
         except PwpolicyError as exc:

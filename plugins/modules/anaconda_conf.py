@@ -17,11 +17,11 @@ description:
     C(password_policies), C(can_change_root) and C(can_change_users)), the form in which Fedora 34 and later and
     RHEL 9 and later installers read them. Fedora 36 and RHEL 10 removed the C(%anaconda) kickstart section, so for
     those installers this is the only way to set a password policy.
-  - Writes the drop-in to a file (O(dest)), builds an installer updates image holding it (O(updates_image), to boot
+  - Writes the drop-in to a file (O(path)), builds an installer updates image holding it (O(updates_image), to boot
     with C(inst.updates=URL)), or both; with neither, or with O(content), it only returns the text.
   - To read the policies a drop-in or an updates image holds, use M(kickstart.pwpolicy.anaconda_conf_info).
     Called without O(policies) and O(product), this module still reads instead of writing (the policies that
-    O(dest), O(updates_image) or O(content) holds, the first given); that is deprecated and will be removed in
+    O(path), O(updates_image) or O(content) holds, the first given); that is deprecated and will be removed in
     version 1.0.0. To write the installer's shipped defaults, give an empty O(policies) (V({})).
   - A drop-in's C(password_policies) replaces the installer's whole list, and a policy missing from it has no limits
     at all, so the drop-in always holds C(root), C(user) and C(luks); a policy you do not give is written with the
@@ -42,12 +42,12 @@ attributes:
   diff_mode:
     support: full
     description:
-      - Shows the drop-in text before and after, for O(dest) and for the drop-in inside O(updates_image) (or for
+      - Shows the drop-in text before and after, for O(path) and for the drop-in inside O(updates_image) (or for
         O(content)).
       - Before, only its password-policy lines are shown as they are; every other line shows as
         C(<line N not shown>), so that nothing of a file given by mistake (a kickstart, say) is shown.
 options:
-  dest:
+  path:
     description:
       - The drop-in file to write, for example C(/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf) on an installer
         image being prepared, or a file you serve or package yourself.
@@ -55,13 +55,15 @@ options:
         kickstart given by mistake, say) is refused and left as it is; one that is INI but no valid drop-in is
         replaced, with a warning that names the line (errors and warnings never repeat the file's text).
       - The parent directory must exist. A new file gets mode C(0644) unless O(mode) says otherwise.
+      - Named O(path) as in M(kickstart.pwpolicy.ks_pwpolicy) since 0.3.0; the earlier name C(dest) is an alias.
     type: path
+    aliases: [dest]
   content:
     description:
       - Content mode. The drop-in text to start from (may be empty); its policies are returned as RV(previous) and
         the diff is computed against it. Nothing is written; the new text is returned as RV(conf).
-      - Content mode is also what happens when neither O(dest) nor O(updates_image) is given.
-      - Mutually exclusive with O(dest) and O(updates_image).
+      - Content mode is also what happens when neither O(path) nor O(updates_image) is given.
+      - Mutually exclusive with O(path) and O(updates_image).
     type: str
   updates_image:
     description:
@@ -87,14 +89,14 @@ options:
     default: 0
   backup:
     description:
-      - Keep a time-stamped copy of O(dest) and of O(updates_image) before replacing them.
+      - Keep a time-stamped copy of O(path) and of O(updates_image) before replacing them.
     type: bool
     default: false
 notes:
-  - File attributes (O(mode), O(owner), O(group), SELinux context) apply to both O(dest) and O(updates_image).
+  - File attributes (O(mode), O(owner), O(group), SELinux context) apply to both O(path) and O(updates_image).
   - O(mode) must be a string (V('0644'), V('u=rw,go=r')); a number is refused, because YAML reads C(644) as decimal
     (octal 1204) and C(0644) as 420, so the number does not say which mode was meant.
-  - O(dest) and O(updates_image) are never written through a symbolic link; a link is refused, with where it points
+  - O(path) and O(updates_image) are never written through a symbolic link; a link is refused, with where it points
     (give the real path).
   - A written file belongs to the user the module runs as unless O(owner) and O(group) say otherwise; the owner of an
     existing file is never copied. An existing file of that user keeps its mode and group; one of another user is
@@ -129,7 +131,7 @@ EXAMPLES = r"""
       luks:
         minlen: 24
         strict: true
-    dest: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
+    path: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
 
 - name: Only render the text
   kickstart.pwpolicy.anaconda_conf:
@@ -174,9 +176,15 @@ conf:
         root (quality 30, length 15, strict)
         user (quality 30, length 15, strict)
         luks (quality 30, length 20, strict)
+path:
+  description: The drop-in file, when O(path) was given.
+  returned: when O(path) is given
+  type: str
+  sample: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
+  version_added: 0.3.0
 dest:
-  description: The drop-in file, when O(dest) was given.
-  returned: when O(dest) is given
+  description: The same as RV(path), under its earlier name; kept for playbooks that read it.
+  returned: when O(path) is given
   type: str
   sample: /srv/installer-root/etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
 updates_image:
@@ -190,8 +198,8 @@ dropin:
   type: str
   sample: etc/anaconda/conf.d/90-kickstart-pwpolicy.conf
 backup_file:
-  description: The backup of O(dest), when one was made.
-  returned: when O(backup=true) and O(dest) changed
+  description: The backup of O(path), when one was made.
+  returned: when O(backup=true) and O(path) changed
   type: str
 backup_image:
   description: The backup of O(updates_image), when one was made.
@@ -253,8 +261,8 @@ def _dicts(policies):
 
 def _read_text(module, path):
     try:
-        data = read_bytes(path, what="dest")
-        return None if data is None else decode_text(data, path, what="dest")
+        data = read_bytes(path, what="path")
+        return None if data is None else decode_text(data, path, what="path")
     except FileError as exc:
         module.fail_json(msg=str(exc))
 
@@ -357,7 +365,7 @@ def _check_arguments(module, dest, image, read_mode):
     mtime = params["image_mtime"]
     if not 0 <= mtime <= 0xFFFFFFFF:
         module.fail_json(msg="image_mtime must be from 0 to 4294967295 (seconds since 1970), got %d" % mtime)
-    for option, path in (("dest", dest), ("updates_image", image)):
+    for option, path in (("path", dest), ("updates_image", image)):
         if path is not None and not read_mode:
             _check_writable_path(module, path, option)
     return member
@@ -461,13 +469,13 @@ def main():
     module = TextModule(
         argument_spec=spec(
             policy_options(), conf_target_option(), conf_name_option(),
-            dest=dict(type="path"),
+            path=dict(type="path", aliases=["dest"]),
             content=dict(type="str"),
             updates_image=dict(type="path"),
             image_mtime=dict(type="int", default=0),
             backup=dict(type="bool", default=False),
         ),
-        mutually_exclusive=[("content", "dest"), ("content", "updates_image")],
+        mutually_exclusive=[("content", "path"), ("content", "updates_image")],
         add_file_common_args=True,
         supports_check_mode=True,
     )
@@ -477,11 +485,12 @@ def main():
     # Relative paths are relative to where the module runs; make them absolute
     # once so every later step (backup, temp file, atomic move) agrees.
     dest, image = (None if params[option] is None else os.path.abspath(params[option])
-                   for option in ("dest", "updates_image"))
+                   for option in ("path", "updates_image"))
     read_mode = params["policies"] is None and params["product"] is None
     member = _check_arguments(module, dest, image, read_mode)
     result = dict(changed=False, dropin=member)
-    result.update((key, path) for key, path in (("dest", dest), ("updates_image", image)) if path is not None)
+    result.update((key, path) for key, path in (("path", dest), ("dest", dest), ("updates_image", image))
+                  if path is not None)
 
     # What is there now.
     dest_text = _read_text(module, dest) if dest is not None and os.path.exists(dest) else None
@@ -496,7 +505,7 @@ def main():
     # What it should be.
     conf, policies = _render(module)
     previous = _parse_previous(module, previous_text, params["target"], previous_source, required=False,
-                               option="dest" if dest is not None else None)
+                               option="path" if dest is not None else None)
     result.update(policies=_dicts(policies), previous=_dicts(previous), conf=conf)
 
     diffs = []

@@ -105,7 +105,7 @@ def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):
     weakest = weakest_of(entries)
     warned = below(entries, warn_seconds)
     failing = below(entries, min_seconds)
-    warnings = ["%s: %s" % (host, floor_text(warned, warn_seconds, "kickstart_crack_warn_seconds"))] if warned else []
+    warnings = ["%s: %s" % (host, floor_text(warned, warn_seconds, "kickstart_warn_crack_seconds"))] if warned else []
     summary = None
     if weakest is not None:
         summary = {"secret": weakest["secret"], "attack": weakest["weakest_attack"],

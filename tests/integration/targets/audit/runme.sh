@@ -5,7 +5,7 @@
 #
 # The audit playbook over an inventory of 21 hosts (seven per product, every
 # secret vaulted, each host at an address nothing answers on): its exit
-# status per kickstart_audit_fail_on, its JSON and JUnit reports against the
+# status per kickstart_fail_on, its JSON and JUnit reports against the
 # verdicts the inventory was written for (a rejected secret, a weak one a
 # non-strict policy accepts, one encrypted with a vault id the run lacks, one
 # that refers to an undefined variable, an account name that cannot go on a
@@ -62,11 +62,18 @@ grep -q -F '"weakest"' "$base/runs/rejected.failed" \
     && fail "rejected: the failed report repeats the weakest-link list"
 grep -q -F '"failing": 4' "$base/runs/rejected.failed" || fail "rejected: the failed report has no failing count"
 
-audit weak 2 -e kickstart_audit_fail_on=weak
+audit weak 2 -e kickstart_fail_on=weak
 verify weak weak ""
 
-audit never 0 -e kickstart_audit_fail_on=never
+audit never 0 -e kickstart_fail_on=never
 verify never never ""
+
+# The name before 0.3.0 still works, with a deprecation warning (once).
+audit oldname 2 -e kickstart_audit_fail_on=weak
+verify oldname weak ""
+olds=$(cat "$base/runs/oldname.stdout" "$base/runs/oldname.stderr" | tr -s ' \n' ' ' \
+    | grep -o "kickstart_audit_fail_on is deprecated: set kickstart_fail_on instead" | wc -l)
+[ "$olds" = 1 ] || fail "oldname: the deprecation of kickstart_audit_fail_on shows $olds times, not once"
 
 audit workstation 0 -e kickstart_audit_hosts=workstation
 verify workstation rejected "ws"
@@ -92,7 +99,7 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
         || fail "never: no weakest-link row for ws02's root password"
     grep -q -E "^srv01 +(root|user:alice|luks) +offline_[a-z0-9_]+ +[0-9.e+]+ years " "$base/runs/never.stdout" \
         || fail "never: no weakest-link row for srv01"
-    audit floor 2 -e kickstart_audit_fail_on=never -e kickstart_min_crack_seconds=31557600 \
+    audit floor 2 -e kickstart_fail_on=never -e kickstart_min_crack_seconds=31557600 \
         -e kickstart_base_url=http://boot.example.org/ks/
     cat "$base/runs/floor.stdout" "$base/runs/floor.stderr" >"$base/runs/floor.all"
     grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" "$base/runs/floor.all" \
@@ -111,7 +118,7 @@ mkdir -p "$base/no-zxcvbn/zxcvbn"
 echo 'raise ImportError("zxcvbn is not installed")' >"$base/no-zxcvbn/zxcvbn/__init__.py"
 rc=0
 PYTHONPATH="$base/no-zxcvbn${PYTHONPATH:+:$PYTHONPATH}" ansible-playbook kickstart.pwpolicy.audit \
-    -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" -e kickstart_audit_fail_on=never \
+    -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" -e kickstart_fail_on=never \
     >"$base/runs/nozxcvbn.stdout" 2>"$base/runs/nozxcvbn.stderr" || rc=$?
 [ "$rc" = 0 ] || fail "nozxcvbn: exit status $rc, expected 0"
 notices=$(cat "$base/runs/nozxcvbn.stdout" "$base/runs/nozxcvbn.stderr" | grep -c "weakest links not estimated on any host" || true)

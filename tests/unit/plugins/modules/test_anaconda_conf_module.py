@@ -299,7 +299,7 @@ def test_a_kickstart_as_dest_is_refused_and_never_quoted(capsys, tmp_path, text,
                  backup=True)
     assert result["failed"] is True and "diff" not in result
     assert "%s is not a valid anaconda configuration file: line " % dest in result["msg"]
-    assert "it is not replaced: point dest at the drop-in" in result["msg"]
+    assert "it is not replaced: point path at the drop-in" in result["msg"]
     assert SECRET not in shown(result)
     assert dest.read_text() == text and os.listdir(str(tmp_path)) == ["host.ks"]
 
@@ -346,3 +346,11 @@ def test_the_deprecated_read_mode_never_quotes_a_kickstart(capsys, tmp_path, sou
     result = run(capsys, target="RHEL10", diff=True, **args)
     assert result["failed"] is True and ("line 2" in result["msg"] or "neither gzip" in result["msg"])
     assert SECRET not in shown(result)
+
+
+@pytest.mark.parametrize("option", ["path", "dest"])
+def test_path_is_the_option_and_dest_its_alias(capsys, tmp_path, option):
+    target = tmp_path / "90.conf"
+    result = ok(capsys, product="server", target="RHEL10", **{option: str(target)})
+    assert result["changed"] and result["path"] == result["dest"] == str(target)
+    assert "password_policies" in target.read_text()

@@ -43,7 +43,7 @@ def test_below_the_warning_floor_warns_and_says_what_to_do():
     report = _weakest.host_report("web01", entries(), warn_seconds=YEAR)
     assert len(report["warnings"]) == 1
     warning = report["warnings"][0]
-    assert "user:alice" in warning and "below 1.0 years (kickstart_crack_warn_seconds)" in warning
+    assert "user:alice" in warning and "below 1.0 years (kickstart_warn_crack_seconds)" in warning
     assert "kickstart_password_hash_rounds" in warning
     assert "root:" not in warning  # the strong root password is not named
     assert _weakest.host_report("web01", entries(), warn_seconds=0)["warnings"] == []
@@ -101,7 +101,7 @@ def test_host_weakest_gives_the_fields_the_warnings_and_the_floor():
                                                      (YEAR, YEAR), require=False)
     assert fields["weakest"]["secret"] == "user:alice" and fields["estimated"] and fields["below_floor"] and failed
     assert fields["plain_http"] and any("plain http://" in text for text in warnings)
-    assert any("kickstart_crack_warn_seconds" in text for text in warnings)
+    assert any("kickstart_warn_crack_seconds" in text for text in warnings)
     assert_no_leak(ROOT, fields, warnings, piece=5)
     assert_no_leak(ALICE, fields, warnings, piece=5)
     assert_no_leak(LUKS, fields, warnings, piece=5)
