@@ -15,10 +15,10 @@ __metaclass__ = type
 
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
-from ansible.plugins.action import ActionBase
 from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     clean,
@@ -33,13 +33,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
 
 display = Display()
 
-ARGS = ("result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var")
+# The arguments, in the order the messages give them; every value is read here as it is (raw).
+ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
+    "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var"))
 
 
-class ActionModule(ActionBase):
+class ActionModule(ActionModuleBase):
     """Table, JSON and JUnit over all hosts' findings; fails per fail_on."""
 
-    TRANSFERS_FILES = False
+    NAME = "audit_report"
+    ARGUMENT_SPEC = ARGUMENT_SPEC
     _requires_connection = False
 
     def _findings(self, args, task_vars):
@@ -83,16 +86,7 @@ class ActionModule(ActionBase):
                             "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
         return reports
 
-    def run(self, tmp=None, task_vars=None):
-        result = super(ActionModule, self).run(tmp, task_vars)
-        del tmp
-        task_vars = task_vars or {}
-        args = dict(self._task.args)
-        unknown = sorted(str(key) for key in args if key not in ARGS)
-        if unknown:
-            result.update(failed=True, msg="audit_report: unknown argument(s) %s; valid arguments are %s"
-                          % (", ".join(unknown), ", ".join(ARGS)))
-            return result
+    def _run(self, result, args, task_vars):
         written = {}
         try:
             fail_on = check_fail_on(args.get("fail_on", "rejected"))
