@@ -8,7 +8,7 @@ Documentation: plugins/modules/render_kickstart.py.  In order, each step only
 when the one before passed, so that a failure leaves the files as they were:
 
 1. the pre-flight: the hashing scheme and its cost for the target, then
-   exactly as ``check_secrets`` (this plugin subclasses it);
+   exactly as ``check_secrets`` (both run plugin_utils/_secrets_check.py);
 2. the template, rendered on the controller with the effective policies, the
    ``%anaconda`` section the pre-flight chose and the accounts' crypt hashes,
    made here through ``plugin_utils/_crypt.py`` (the same bytes on every
@@ -43,20 +43,23 @@ from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.plugins.loader import lookup_loader
 
-from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ARGS as CHECK_ARGS
-from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import CHECK_ARGUMENT_SPEC, SecretsCheck
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 
 # What the file modules are given as they are (None: left out).
 FILE_ARGS = ("mode", "owner", "group", "setype")
-OWN_ARGS = ("template", "template_label", "hash", "hash_rounds", "hash_cost", "salt_seed", "host_id", "create_dirs",
-            "dir_mode", "base_url") + FILE_ARGS
-ARGS = CHECK_ARGS + OWN_ARGS
+# The arguments of this action only (after check_secrets' own, in the messages); all templated here (raw).
+OWN_ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
+    "template", "template_label", "hash", "hash_rounds", "hash_cost", "salt_seed", "host_id", "create_dirs",
+    "dir_mode", "base_url") + FILE_ARGS)
+OWN_ARGS = tuple(OWN_ARGUMENT_SPEC)
 OWN_TEMPLATE = "kickstart.ks.j2"
 # The template variable that holds the accounts' crypt hashes, keyed by the account's label (root, user:NAME).
 HASHES_VAR = "__kickstart_hashes"
@@ -115,21 +118,21 @@ def _first_cause(message):
     return ". ".join(seen)
 
 
-class ActionModule(CheckSecrets):
+class ActionModule(ActionModuleBase):
     """Check, render and write one host's kickstart (and its updates image)."""
 
-    TRANSFERS_FILES = False
+    NAME = "render_kickstart"
+    ARGUMENT_SPEC = dict(CHECK_ARGUMENT_SPEC, **OWN_ARGUMENT_SPEC)
     _requires_connection = True
+    # (scheme, cost) of the kickstart's password hashes, for the pre-flight's weakest link.
+    _hash_estimate = None
 
-    def _given(self):
-        """check_secrets reads its own arguments only."""
-        return dict((key, value) for key, value in self._task.args.items() if key not in OWN_ARGS)
+    def _check(self, result, task_vars):
+        """``(result, plain, items)`` of the pre-flight, as check_secrets runs it."""
+        reader = SecretReader(self._template, self._templar)
+        return SecretsCheck(reader, dict(self._task.args), self._hash_estimate).run(result, task_vars)
 
     def _own(self):
-        unknown = sorted(str(key) for key in self._task.args if key not in ARGS)
-        if unknown:
-            raise PwpolicyError("render_kickstart: unknown argument(s) %s; valid arguments are %s"
-                                % (", ".join(unknown), ", ".join(ARGS)))
         args = self._task.args
         own = dict((name, self._template(args.get(name))) for name in OWN_ARGS)
         own["create_dirs"] = boolean(own["create_dirs"] or False, strict=False)
@@ -336,10 +339,7 @@ class ActionModule(CheckSecrets):
             raise RenderError("building the boot line failed", to_text(exc))
 
     # -- run -------------------------------------------------------------
-    def run(self, tmp=None, task_vars=None):
-        result = super(CheckSecrets, self).run(tmp, task_vars)  # ActionBase.run: the check is called below
-        del tmp
-        task_vars = task_vars or {}
+    def _run(self, result, args, task_vars):
         host = to_text(task_vars.get("inventory_hostname", "localhost"))
         try:
             own = self._own()

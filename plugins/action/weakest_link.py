@@ -5,9 +5,9 @@
 """The ``weakest_link`` action: one host's weakest secret against the attacks it is exposed to, on the controller.
 
 Documentation: plugins/modules/weakest_link.py.  The model lives in
-plugin_utils/_exposure.py and _weakest.py; the secrets are read exactly as
+plugin_utils/_exposure.py and _weakest.py; the secrets are read as
 ``check_secrets`` reads them (each on its own, never repeating Ansible's
-error text), by reusing its reading methods.
+error text), by plugin_utils/_secrets_reader.py.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -17,8 +17,9 @@ __metaclass__ = type
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 
-from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SECRET_VARS, SecretReader
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
@@ -26,15 +27,20 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
     seconds_arg,
 )
 
-SECRET_VARS = (("root_password", "kickstart_root_password"), ("users", "kickstart_users"),
-               ("luks_passphrase", "kickstart_luks_passphrase"))
 MODEL_ARGS = ("rounds", "product", "hostname")
-ARGS = tuple(name for name, _var in SECRET_VARS) + MODEL_ARGS + (
-    "role_vars", "estimate", "base_url", "warn_seconds", "min_seconds", "require_estimates", "fail", "host_label")
+# The arguments, in the order the messages give them; every value is templated and converted here (raw).
+ARGUMENT_SPEC = dict(
+    [(name, dict(type="raw", no_log=True)) for name, _var in SECRET_VARS]
+    + [(name, dict(type="raw")) for name in MODEL_ARGS + ("role_vars", "estimate", "base_url", "warn_seconds",
+                                                          "min_seconds", "require_estimates", "fail", "host_label")])
 
 
-class ActionModule(CheckSecrets):
+class ActionModule(ActionModuleBase):
     """Estimate one host's secrets; no module, no connection."""
+
+    NAME = "weakest_link"
+    ARGUMENT_SPEC = ARGUMENT_SPEC
+    _requires_connection = False
 
     def _model_options(self, args, task_vars):
         given = dict((name, self._template(args.get(name)) if args.get(name) is not None else None)
@@ -43,26 +49,13 @@ class ActionModule(CheckSecrets):
                              to_text(task_vars.get("inventory_hostname", "localhost")))
 
     def _read_secrets(self, args, task_vars):
-        role_vars = boolean(self._template(args.get("role_vars", False)), strict=False)
-        raw, names = {}, {}
-        for arg, var in SECRET_VARS:
-            if arg in args:
-                raw[arg], names[arg] = args[arg], arg
-            else:
-                raw[arg], names[arg] = (task_vars.get(var), var) if role_vars else (None, arg)
+        reader = SecretReader(self._template, self._templar)
+        raw, names = reader.role_values(args, task_vars, SECRET_VARS)
         # Unreadable secrets and account problems are check_secrets' to report: only readable ones are estimated.
-        return [item for item in self._secrets(raw, names, []) if item["value"] and not item["error"]]
+        return [item for item in reader.secrets(raw, names, []) if item["value"] and not item["error"]]
 
-    def run(self, tmp=None, task_vars=None):
-        result = super(CheckSecrets, self).run(tmp, task_vars)  # ActionBase.run: check_secrets' own run is not wanted
-        del tmp
-        task_vars = task_vars or {}
-        args = dict(self._task.args)
+    def _run(self, result, args, task_vars):
         try:
-            unknown = sorted(str(key) for key in args if key not in ARGS)
-            if unknown:
-                raise PwpolicyError("weakest_link: unknown argument(s) %s; valid arguments are %s"
-                                    % (", ".join(unknown), ", ".join(ARGS)))
             host = to_text(self._template(args.get("host_label", task_vars.get("inventory_hostname", "localhost"))))
             options = self._model_options(args, task_vars)
             floors = (seconds_arg(self._template(args.get("warn_seconds", WARN_SECONDS)), "warn_seconds"),

@@ -22,8 +22,8 @@ import pytest
 import yaml
 from jinja2 import nodes
 
-from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ROLE_VARS, SECRET_ARGS
 from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import HASHES_VAR
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import ROLE_VARS, SECRET_ARGS
 from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 ROLE = os.path.join(ROOT, "roles", "kickstart")

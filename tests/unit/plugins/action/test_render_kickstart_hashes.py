@@ -182,20 +182,24 @@ def test_a_pwpolicy_error_is_what_the_hashing_raises():
         _Action(target="RHEL9", dest="/a.ks")._hashing(own(hash_rounds=1), "h")
 
 
-def test_the_weakest_link_estimates_the_hash_the_kickstart_gets():
-    from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule as CheckSecrets
+def test_the_weakest_link_estimates_the_hash_the_kickstart_gets(monkeypatch):
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck, hash_options
     f40 = {"password_hash": "yescrypt"}
-    check = CheckSecrets.__new__(CheckSecrets)
-    assert check._hash_options({}, f40) == {"hash": "yescrypt", "rounds": None, "cost": None}
-    assert check._hash_options({"hash": "auto", "cost": 7}, f40)["cost"] == 7
-    assert check._hash_options({"rounds": 5000}, None) == {"hash": "sha512crypt", "rounds": 5000, "cost": None}
-    assert check._hash_options({"hash": "sha512crypt"}, f40)["hash"] == "sha512crypt"
+    assert hash_options({}, f40) == {"hash": "yescrypt", "rounds": None, "cost": None}
+    assert hash_options({"hash": "auto", "cost": 7}, f40)["cost"] == 7
+    assert hash_options({"rounds": 5000}, None) == {"hash": "sha512crypt", "rounds": 5000, "cost": None}
+    assert hash_options({"hash": "sha512crypt"}, f40)["hash"] == "sha512crypt"
     # The render action's own choice (a compliance profile may have narrowed auto) wins over weakest's.
+    assert hash_options({"hash": "auto"}, f40, ("sha512crypt", 656000)) == {"hash": "sha512crypt", "rounds": 656000}
+    assert hash_options({"rounds": 10}, f40, ("yescrypt", 6)) == {"hash": "yescrypt", "cost": 6}
+    # ... which the render action gives its pre-flight.
+    checks = []
     action = _Action()
-    action._hash_estimate = ("sha512crypt", 656000)
-    assert action._hash_options({"hash": "auto"}, f40) == {"hash": "sha512crypt", "rounds": 656000}
+    action._templar = None
     action._hash_estimate = ("yescrypt", 6)
-    assert action._hash_options({"rounds": 10}, f40) == {"hash": "yescrypt", "cost": 6}
+    monkeypatch.setattr(SecretsCheck, "run", lambda check, result, task_vars: checks.append(check) or (result, {}, []))
+    ActionModule._check(action, {}, {})
+    assert [check.hash_estimate for check in checks] == [("yescrypt", 6)]
 
 
 def test_a_controller_that_cannot_hash_is_told_before_anything_is_read(monkeypatch):

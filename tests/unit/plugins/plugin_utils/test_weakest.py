@@ -177,16 +177,10 @@ class _Check(object):
     """check_secrets' weakest-link step, with its task arguments given as they are."""
 
     def __new__(cls, weakest):
-        from ansible_collections.kickstart.pwpolicy.plugins.action.check_secrets import ActionModule
+        from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck
+        from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 
-        class Check(ActionModule):
-            def __init__(self):  # pylint: disable=super-init-not-called
-                self._task = type("Task", (), {"args": {"weakest": weakest}})()
-
-            def _template(self, value):
-                return value
-
-        return Check()
+        return SecretsCheck(SecretReader(lambda value: value), {"weakest": weakest})
 
 
 @pytest.mark.parametrize("target, kept", [("F24", True), ("F25", False), ("RHEL9", False), ("F23", False)])
@@ -195,11 +189,11 @@ def test_the_pre_flight_counts_the_installed_copy_where_no_boot_option_stops_it(
 
     items = [secret("root", "root", value=ROOT, user="root"), secret("luks", "luks", value=LUKS)]
     plain = {"product": "server", "target": target}
-    fields, _warnings, _failed = _Check({"rounds": 656000})._weakest("web01", plain, items, {}, release_info(target))
+    fields, _warnings, _failed = _Check({"rounds": 656000}).weakest("web01", plain, items, {}, release_info(target))
     attacks = dict((entry["secret"], [found["attack"] for found in entry["exposures"]]) for entry in fields["secrets"])
     assert ("root_copy_sha512crypt" in attacks["root"]) is kept
     assert ("root_copy_plaintext" in attacks["luks"]) is kept
     # An estimate that says otherwise wins.
-    fields, _warnings, _failed = _Check({"estimate": {"input_ks_copy": True}})._weakest(
+    fields, _warnings, _failed = _Check({"estimate": {"input_ks_copy": True}}).weakest(
         "web01", plain, items, {}, release_info(target))
     assert "root_copy_plaintext" in [found["attack"] for found in fields["secrets"][1]["exposures"]]

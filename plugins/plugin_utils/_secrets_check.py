@@ -1,0 +1,211 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The pre-flight of one host: its secrets against its policy, as the ``check_secrets`` and ``render_kickstart``
+actions run it.
+
+The rules live in plugin_utils/_preflight.py; the secrets are read by
+plugin_utils/_secrets_reader.py.  ``CHECK_ARGUMENT_SPEC`` is the arguments
+this reads (render_kickstart takes them too, with its own).
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible.module_utils.common.text.converters import to_text
+from ansible.module_utils.parsing.convert_bool import boolean
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS, build_policies
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
+    check_all,
+    check_fail_on,
+    delivery_for,
+    error_finding,
+    failure_message,
+    passing_message,
+    problem_findings,
+    release_facts,
+    verdict_counts,
+    warnings_for,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import ROLE_VARS, SECRET_ARGS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
+    WARN_SECONDS,
+    host_weakest,
+    model_options,
+    seconds_arg,
+)
+
+# Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
+INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
+# The arguments, in the order the messages give them; every value is templated and converted here (raw).
+CHECK_ARGUMENT_SPEC = dict(
+    [(name, dict(type="raw", no_log=name in SECRET_ARGS)) for name, _var in ROLE_VARS]
+    + [(name, dict(type="raw")) for name in INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars", "weakest")])
+# The keys of the ``weakest`` argument (the weakest_link action's model and floors, for the secrets read here).
+WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates",
+                "hash", "cost")
+# Words of the policy model itself: never secrets, and the messages need them.
+SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
+
+
+def hash_options(given, release, hash_estimate=None):
+    """The estimate's ``hash``, ``rounds`` and ``cost``: ``hash_estimate`` ((scheme, cost) the caller chose: the
+    kickstart's hashes), else ``weakest``'s (``given``), where ``auto`` (or nothing) is what the target's installer
+    writes."""
+    if hash_estimate is not None:
+        scheme, cost = hash_estimate
+        return {"hash": scheme, "rounds": cost} if scheme == "sha512crypt" else {"hash": scheme, "cost": cost}
+    scheme = given.get("hash", "auto")
+    if scheme == "auto":
+        scheme = release["password_hash"] if release else "sha512crypt"
+    return {"hash": scheme, "rounds": given.get("rounds"), "cost": given.get("cost")}
+
+
+def add_weakest(result, weakest, fail):
+    """The weakest link into ``result``: its fields, its warnings, and a failure below the floor."""
+    fields, warnings, failed = weakest
+    result["weakest_link"] = fields
+    if warnings:
+        result["warnings"] = result.get("warnings", []) + warnings
+    if failed and fail and not result.get("failed"):
+        result.update(failed=True, msg=fields["msg"])
+
+
+class SecretsCheck(object):
+    """One host's pre-flight over the task's ``args`` (checked against CHECK_ARGUMENT_SPEC), read with ``reader``
+    (a SecretReader); ``hash_estimate``: (scheme, cost) of the kickstart's hashes when the caller chose them."""
+
+    def __init__(self, reader, args, hash_estimate=None):
+        self.reader = reader
+        self.args = args
+        self.hash_estimate = hash_estimate
+
+    def template(self, value):
+        return self.reader.template(value)
+
+    def arguments(self, task_vars):
+        args = self.args
+        raw, names = self.reader.role_values(args, task_vars, ROLE_VARS)
+        plain = {}
+        for arg in ("product", "target", "pwpolicies") + INPUT_ARGS:
+            value = raw[arg] if arg in raw else args.get(arg)
+            plain[arg] = self.template(value) if value is not None else None
+        host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
+        fail_on = check_fail_on(self.template(args.get("fail_on", "rejected")))
+        fail = boolean(self.template(args.get("fail", True)), strict=False)
+        return raw, names, plain, to_text(self.template(host)), fail_on, fail
+
+    @staticmethod
+    def resolve(plain):
+        """``(policies, release, problem)``: the effective policies, or why they cannot be resolved."""
+        try:
+            # With a product its preset, else the target's defaults, under the overrides; all three names.
+            return (build_policies(plain["pwpolicies"], product=plain["product"], target=plain["target"],
+                                   every_name=True),
+                    release_facts(plain["target"]), None)
+        except PwpolicyError as exc:
+            # No value given is repeated: a secret may sit in the wrong place.
+            given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
+            return {}, None, "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+
+    @staticmethod
+    def findings(host, problems, items, policies, problem):
+        """Every finding: the line-value problems, then each secret (an error each when there is no policy)."""
+        findings = problem_findings(host, problems)
+        if problem is None:
+            return findings + check_all(host, items, policies)
+        hint = "fix kickstart_product, kickstart_target or kickstart_pwpolicies"
+        unresolved = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem, hint)
+                      for item in items]
+        return findings + (unresolved or [error_finding(host, "policy", None, problem, hint)])
+
+    @staticmethod
+    def delivery(plain, release):
+        """``(flags, refusal)`` for the ``delivery`` argument (``(None, None)`` without it or a release)."""
+        if plain["delivery"] is None or release is None:
+            return None, None
+        try:
+            return delivery_for(release, plain["delivery"])
+        except PwpolicyError as exc:
+            return None, str(exc)
+
+    def weakest(self, host, plain, items, task_vars, release=None):
+        """``(fields, warnings, failed)`` of the host's weakest link, from the secrets already read; None without it.
+
+        ``release`` (the release matrix's facts) gives the hash the installer writes and whether the installed
+        system keeps a copy of the kickstart that no boot option can stop (``input_ks_copy``, unless ``estimate``
+        gives it).
+        """
+        given = self.template(self.args.get("weakest"))
+        if given is None:
+            return None
+        if not isinstance(given, dict) or set(given) - set(WEAKEST_KEYS):
+            raise PwpolicyError("check_secrets: weakest must be a dict with some of %s" % ", ".join(WEAKEST_KEYS))
+        given = dict((key, value) for key, value in given.items() if value not in (None, ""))  # empty: the default
+        estimate = given.get("estimate")
+        if release and isinstance(estimate, (dict, type(None))) and "input_ks_copy" not in (estimate or {}):
+            estimate = dict(estimate or {}, input_ks_copy=release["copies_input_kickstart"]
+                            and not release["nosave_input_ks"])
+        model = {"product": plain["product"], "hostname": given.get("hostname")}
+        model.update(hash_options(given, release, self.hash_estimate))
+        options = model_options(estimate, model, to_text(task_vars.get("inventory_hostname", "localhost")),
+                                caller="check_secrets")
+        floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
+                  seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
+        # A secret that is not a string is a finding of its own (it stops the role): nothing to estimate.
+        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]]
+        # What is the same for every host (no zxcvbn) is said once, by the first host of the play.
+        first = (task_vars.get("ansible_play_hosts") or [task_vars.get("inventory_hostname")])[0]
+        return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,
+                            boolean(given.get("require_estimates", False), strict=False),
+                            notice=to_text(first) == to_text(task_vars.get("inventory_hostname")))
+
+    def run(self, result, task_vars):
+        """``(result, plain, items)``: the check's result, its templated plain arguments and the secrets read."""
+        announce_renamed(task_vars)
+        try:
+            raw, names, plain, host, fail_on, fail = self.arguments(task_vars or {})
+        except PwpolicyError as exc:
+            result.update(failed=True, msg=str(exc))
+            return result, None, []
+        policies, release, problem = self.resolve(plain)
+        flags, refusal = self.delivery(plain, release)
+        context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
+        if refusal is not None:  # before anything else: the role cannot deliver the policies at all
+            result.update(failed=True, msg="%s (%s): %s" % (host, context, refusal), changed=False)
+            return result, plain, []
+        image = plain["updates_image"] if flags is None or flags["updates_image"] else None
+        problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image,
+                                  target=plain["target"])
+        items = self.reader.secrets(raw, names, problems)
+        try:
+            weakest = self.weakest(host, plain, items, task_vars or {}, release)
+        except PwpolicyError as exc:
+            result.update(failed=True, changed=False,
+                          msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
+            return result, plain, items
+        findings = self.findings(host, problems, items, policies, problem)
+        message = failure_message(host, findings, fail_on, context or None)
+        result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
+                      policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
+        if flags is not None:
+            result["delivery"] = flags
+        weak = warnings_for(findings, fail_on) if fail else []  # with fail=false the caller reports them
+        if weak:
+            result["warnings"] = ["%s: %s" % (host, text) for text in weak]
+        if problem is not None and fail:
+            result.update(failed=True, msg=problem)
+        elif message is not None:
+            result.update(failed=bool(fail), msg=message)
+        else:
+            result["msg"] = passing_message(host, findings, fail_on)
+        if weakest is not None:
+            add_weakest(result, weakest, fail)
+        return result, plain, items

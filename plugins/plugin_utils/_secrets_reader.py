@@ -1,0 +1,164 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The secrets of one host, read by the actions (check_secrets, weakest_link, render_kickstart).
+
+Each secret is templated (and so decrypted) on its own, inside its own
+``try``: a vaulted value that this run cannot decrypt, or one that refers to
+an undefined variable, becomes an error of that secret and the others are
+still read.  Ansible's own error text is never passed on: it may quote the
+value or the vault ciphertext.
+
+Secret arguments are not templated by ansible-core 2.19+ before the action
+runs (``finalize_task_arg``, plugin_utils/_action.py); ansible-core 2.16 to
+2.18 template them before, which leaves vaulted values encrypted until they
+are read here, but fails the task on an undefined variable.  With
+``role_vars`` the secrets come untemplated from the host's variables on every
+version.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible.module_utils.common.text.converters import to_text
+from ansible.module_utils.parsing.convert_bool import boolean
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import user_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import account_label, secret
+
+# Argument -> the kickstart role's variable it is read from with role_vars.
+ROLE_VARS = (
+    ("product", "kickstart_product"),
+    ("target", "kickstart_target"),
+    ("pwpolicies", "kickstart_pwpolicies"),
+    ("root_password", "kickstart_root_password"),
+    ("users", "kickstart_users"),
+    ("luks_passphrase", "kickstart_luks_passphrase"),
+)
+SECRET_ARGS = ("root_password", "users", "luks_passphrase")
+# The secrets' part of ROLE_VARS (what weakest_link reads).
+SECRET_VARS = tuple((arg, var) for arg, var in ROLE_VARS if arg in SECRET_ARGS)
+
+VAULT_ERROR = ("cannot be decrypted with the vault secrets of this run (wrong or missing vault id or password)",
+               "run with the vault id and password that encrypted %s (--vault-id LABEL@FILE), "
+               "or encrypt it again with ansible-vault")
+UNDEFINED_ERROR = ("could not be read: it refers to an undefined variable",
+                   "define the variable %s refers to (for example in the vaulted vars file), or remove the secret")
+TEMPLATE_ERROR = ("could not be read: templating it failed (Ansible's message is not shown, as it may quote "
+                  "the value)", "check the expression that sets %s")
+
+
+def error_kind(exc):
+    """``(reason, hint)`` for an exception raised while reading a secret, from its class names only."""
+    names = []
+    seen = 0
+    while exc is not None and seen < 10:
+        names.extend(cls.__name__ for cls in type(exc).__mro__)
+        exc = exc.__cause__ or exc.__context__
+        seen += 1
+    if any("Vault" in name for name in names):
+        return VAULT_ERROR
+    if any("Undefined" in name for name in names):
+        return UNDEFINED_ERROR
+    return TEMPLATE_ERROR
+
+
+class SecretReader(object):
+    """Reads secrets with an action's ``template`` (its ``_template``) and ``templar`` (None: template only)."""
+
+    def __init__(self, template, templar=None):
+        self.template = template
+        self.templar = templar
+
+    def role_values(self, args, task_vars, pairs):
+        """``(raw, names)``: each argument of ``pairs`` ((arg, role variable), ...) untemplated, and where it came
+        from (the argument, else with ``role_vars`` the role's variable); None when neither gives it."""
+        role_vars = boolean(self.template(args.get("role_vars", False)), strict=False)
+        raw, names = {}, {}
+        for arg, var in pairs:
+            if arg in args:
+                raw[arg], names[arg] = args[arg], arg
+            elif role_vars:
+                raw[arg], names[arg] = task_vars.get(var), var
+            else:
+                raw[arg], names[arg] = None, arg
+        return raw, names
+
+    def container(self, value):
+        """``value`` templated down to its outer list or dict, leaving what it holds untemplated."""
+        if isinstance(value, (list, tuple, dict)):
+            return value  # already a container: each item is templated on its own
+        engine = getattr(self.templar, "_engine", None)
+        resolve = getattr(engine, "resolve_to_container", None)
+        if resolve is not None:  # ansible-core 2.19+: templating the whole list would decrypt every value
+            return resolve(value)
+        return self.template(value)  # 2.16-2.18: vaulted values stay encrypted in a templated list
+
+    def read(self, raw, where):
+        """``(text or None, error, hint)`` of one secret; never raises, never repeats Ansible's message."""
+        try:
+            value = self.template(raw)
+            if value is None or isinstance(value, (bool, int, float, list, tuple, dict)):
+                return value, None, None
+            return to_text(value, errors="surrogate_or_strict"), None, None
+        # One secret's failure must not stop the others.
+        except Exception as exc:  # pylint: disable=broad-except
+            reason, hint = error_kind(exc)
+            return None, reason, hint % where
+
+    def secrets(self, raw, names, problems):
+        """The secrets to check: [secret(...)] in the order root, users, luks."""
+        items = []
+        if raw["root_password"] is not None:
+            value, error, hint = self.read(raw["root_password"], names["root_password"])
+            if value is not None or error:
+                items.append(secret("root", "root", value=value, user="root", error=error, hint=hint))
+        items.extend(self.user_secrets(raw["users"], names["users"], problems))
+        if raw["luks_passphrase"] is not None:
+            value, error, hint = self.read(raw["luks_passphrase"], names["luks_passphrase"])
+            # An empty passphrase means no encryption, as the role renders it: nothing to check.
+            if (value is not None and value != "") or error:
+                items.append(secret("luks", "luks", value=value, error=error, hint=hint))
+        return items
+
+    def user_secrets(self, raw_users, where, problems):
+        """The accounts' secrets; the problems of each entry (name, gecos, groups, keys) go to ``problems``."""
+        if raw_users is None:
+            return []
+        try:
+            users = self.container(raw_users)
+        except Exception as exc:  # pylint: disable=broad-except
+            reason, hint = error_kind(exc)
+            return [secret("users", "user", error=reason, hint=hint % where)]
+        if users is None:
+            return []
+        if not isinstance(users, (list, tuple)):
+            return [secret("users", "user", error="is not a list of accounts (got %s)" % plain_type(users),
+                           hint="give %s as a list of {name, password}" % where)]
+        items = []
+        seen = set()
+        for index, raw_entry in enumerate(users):
+            entry_where = "%s[%d]" % (where, index)
+            try:
+                entry = self.container(raw_entry)
+                # Every field but the password, templated: they are checked as kickstart line values.
+                shown = (dict((key, self.template(value)) for key, value in entry.items() if key != "password")
+                         if isinstance(entry, dict) else entry)
+            except Exception as exc:  # pylint: disable=broad-except
+                reason, hint = error_kind(exc)
+                items.append(secret("user[%d]" % index, "user", error=reason, hint=hint % entry_where))
+                continue
+            found = user_problems(index, shown, seen)
+            problems.extend(found)
+            unusable = ("kickstart_users[%d]" % index, "kickstart_users[%d].name" % index)
+            if any(problem["label"] in unusable for problem in found) or entry.get("password") is None:
+                continue  # no account to check, or no password: a locked account
+            value, error, hint = self.read(entry["password"], entry_where + ".password")
+            if value is None and not error:
+                continue
+            items.append(secret(account_label(shown["name"]), "user", value=value, user=shown["name"],
+                                error=error, hint=hint))
+        return items
