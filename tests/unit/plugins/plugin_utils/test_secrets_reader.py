@@ -1,0 +1,72 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The secret reader: each secret templated on its own, its error classified by class names, never quoted."""
+
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import (
+    SECRET_VARS,
+    TEMPLATE_ERROR,
+    UNDEFINED_ERROR,
+    VAULT_ERROR,
+    SecretReader,
+    error_kind,
+)
+
+SECRET = "Hunter-7!secret-Value"
+
+
+class AnsibleVaultError(Exception):
+    pass
+
+
+class AnsibleUndefinedVariable(Exception):
+    pass
+
+
+def template(value):
+    if value == "vaulted":
+        raise AnsibleVaultError("Decryption failed: " + SECRET)
+    if value == "undefined":
+        try:
+            raise KeyError(SECRET)
+        except KeyError:
+            raise AnsibleUndefinedVariable("'x' is undefined: " + SECRET)
+    if value == "broken":
+        raise ValueError(SECRET)
+    return value
+
+
+def test_errors_are_classified_by_their_class_names_and_causes():
+    assert error_kind(AnsibleVaultError()) == VAULT_ERROR
+    assert error_kind(AnsibleUndefinedVariable()) == UNDEFINED_ERROR
+    try:
+        try:
+            raise AnsibleVaultError()
+        except AnsibleVaultError:
+            raise RuntimeError("wrapped")
+    except RuntimeError as exc:
+        assert error_kind(exc) == VAULT_ERROR
+    assert error_kind(ValueError()) == TEMPLATE_ERROR
+
+
+def test_one_unreadable_secret_is_its_own_error_and_the_others_are_read():
+    reader = SecretReader(template)
+    raw = {"root_password": "vaulted", "luks_passphrase": "undefined",
+           "users": [{"name": "alice", "password": "broken"}, {"name": "bob", "password": SECRET}]}
+    names = dict((arg, arg) for arg in raw)
+    items = reader.secrets(raw, names, [])
+    assert [(item["secret"], item["value"], item["error"]) for item in items] == [
+        ("root", None, VAULT_ERROR[0]), ("user:alice", None, TEMPLATE_ERROR[0]), ("user:bob", SECRET, None),
+        ("luks", None, UNDEFINED_ERROR[0])]
+    assert items[0]["hint"] == VAULT_ERROR[1] % "root_password"
+    assert items[1]["hint"] == TEMPLATE_ERROR[1] % "users[0].password"
+    assert SECRET not in repr([item for item in items if item["error"]])
+
+
+def test_role_variables_are_read_untemplated_only_with_role_vars():
+    reader = SecretReader(template)
+    task_vars = {"kickstart_root_password": "{{ vault_root }}", "kickstart_users": []}
+    assert reader.role_values({"role_vars": True, "users": None}, task_vars, SECRET_VARS) == (
+        {"root_password": "{{ vault_root }}", "users": None, "luks_passphrase": None},
+        {"root_password": "kickstart_root_password", "users": "users", "luks_passphrase": "kickstart_luks_passphrase"})
+    assert reader.role_values({}, task_vars, SECRET_VARS)[0] == dict((arg, None) for arg, _var in SECRET_VARS)
