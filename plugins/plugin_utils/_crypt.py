@@ -6,8 +6,9 @@
 
 The one place the collection turns a password into a crypt hash, on every
 ansible-core: the system's libxcrypt (``libcrypt.so.1``, the library behind
-``/etc/shadow``) through ctypes, with passlib only where libxcrypt cannot be
-loaded.  ``ansible.builtin.password_hash`` is not used: from ansible-core
+``/etc/shadow``) through the collection's one ctypes binding
+(``module_utils/_libxcrypt.py``, which the node uses too), with passlib only
+where libxcrypt cannot be loaded.  ``ansible.builtin.password_hash`` is not used: from ansible-core
 2.21 it hashes through libxcrypt with its own salt handling and raises low
 rounds silently, so the same kickstart would differ from core to core.
 
@@ -27,11 +28,10 @@ Messages never hold the password, the salt or a hash.
 
 from __future__ import annotations
 
-import ctypes
-import ctypes.util
 import hashlib
 import threading
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 
 # (low, high, default) of each scheme's cost, as libxcrypt takes it.
@@ -45,47 +45,10 @@ _PREFIX = {"sha512crypt": b"$6$", "yescrypt": b"$y$"}
 _SALT_CHARS = frozenset("./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
 _SHA512_SALT_MAX = 16
 _YESCRYPT_SALT_BYTES = (16, 64)     # what crypt_gensalt_rn takes for $y$
-_CRYPT_DATA_SIZE = 32768            # sizeof(struct crypt_data) in libxcrypt
-_OUTPUT_SIZE = 256                  # CRYPT_GENSALT_OUTPUT_SIZE is 192
 
 
 class CryptError(PwpolicyError):
     """A hash that cannot be computed: the scheme, the cost, the salt or the backend."""
-
-
-class _Libxcrypt:
-    """``crypt_rn`` and ``crypt_gensalt_rn`` of ``libcrypt.so.1``, one work area per thread."""
-
-    name = "libxcrypt"
-
-    def __init__(self, lib):
-        self._crypt_rn = lib.crypt_rn
-        self._crypt_rn.restype = ctypes.c_char_p
-        self._crypt_rn.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_void_p, ctypes.c_int]
-        self._gensalt_rn = lib.crypt_gensalt_rn
-        self._gensalt_rn.restype = ctypes.c_char_p
-        self._gensalt_rn.argtypes = [ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p, ctypes.c_int,
-                                     ctypes.c_char_p, ctypes.c_int]
-        self._local = threading.local()
-
-    def _area(self):
-        area = getattr(self._local, "area", None)
-        if area is None:
-            area = self._local.area = ctypes.create_string_buffer(_CRYPT_DATA_SIZE)
-        return area
-
-    def gensalt(self, prefix, count, rbytes):
-        out = ctypes.create_string_buffer(_OUTPUT_SIZE)
-        return self._gensalt_rn(prefix, count, rbytes, len(rbytes), out, _OUTPUT_SIZE)
-
-    def crypt(self, phrase, setting):
-        """The hash of ``phrase`` (bytes) for ``setting`` (bytes), or None where libxcrypt refuses it."""
-        area = self._area()
-        result = self._crypt_rn(phrase, setting, area, _CRYPT_DATA_SIZE)
-        # A failed crypt_rn returns NULL or a "*0"/"*1" failure token.
-        if not result or result.startswith(b"*"):
-            return None
-        return result
 
 
 class _Passlib:
@@ -126,15 +89,9 @@ def backend():
 
 
 def _load_backend():
-    for name in ("libcrypt.so.1", ctypes.util.find_library("crypt")):
-        if not name:
-            continue
-        try:
-            lib = ctypes.CDLL(name)
-        except OSError:
-            continue
-        if hasattr(lib, "crypt_rn") and hasattr(lib, "crypt_gensalt_rn"):
-            return _Libxcrypt(lib)
+    found = _libxcrypt.load()
+    if found is not None:
+        return found
     try:
         from passlib.hash import sha512_crypt
     except ImportError:
