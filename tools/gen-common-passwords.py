@@ -2,7 +2,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Write plugins/plugin_utils/_common_passwords.py: zxcvbn's common passwords and installer defaults.
+"""Write plugins/module_utils/_common_passwords.py: zxcvbn's common passwords and installer defaults.
 
     .venv/bin/python tools/gen-common-passwords.py [--check]
 
@@ -18,30 +18,35 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUTPUT = os.path.join(ROOT, "plugins", "plugin_utils", "_common_passwords.py")
+OUTPUT = os.path.join(ROOT, "plugins", "module_utils", "_common_passwords.py")
 
-# Passwords that installers, images and provisioning tools set or show as defaults or examples.
+# Passwords that installers, images and provisioning tools set or show as defaults or examples, most
+# likely in a kickstart first (the known-weak check of ks_secrets_info tries them in this order), each
+# with where it is documented.  The generated file keeps the comments.
 TOOL_DEFAULTS = (
-    "vagrant",    # Vagrant base boxes: user vagrant, password vagrant, root vagrant
-    "packer",     # Packer templates' build user
-    "cobbler",    # Cobbler's default_password_crypted
-    "changeme",   # the placeholder of many kickstart and image examples
-    "redhat",     # Red Hat training and example kickstarts
-    "r00tme",     # Mirantis Fuel's root password
-    "calvin",     # Dell iDRAC's root password
-    "raspberry",  # Raspberry Pi OS's pi user (before 2022)
-    "toor",       # Kali's root password (before 2020)
-    "kali",       # Kali's kali user (2020 on)
-    "ubuntu",     # Ubuntu cloud and live images
-    "centos",     # CentOS example kickstarts and images
-    "fedora",     # Fedora example kickstarts and live images
-    "qweqwe",     # the root password of anaconda's kickstart tests
-    "testcase",   # the same tests' other root password
-    "password",   # everywhere
-    "root",
-    "admin",
-    "openstack",  # DevStack and OpenStack examples
-    "foreman",    # Foreman's provisioning examples
+    ("vagrant", "Vagrant's base-box documentation: the root and vagrant users' password"),
+    ("cobbler", "Cobbler's settings: default_password_crypted is the md5crypt hash of it (CVE-2009-5021)"),
+    ("packer", "Packer's QEMU builder documentation: the shutdown_command's sudo password"),
+    ("s0m3password", "Packer's QEMU builder documentation: the example ssh_password of a kickstart build"),
+    ("changeme", "the placeholder of many kickstart and image examples"),
+    ("redhat", "Red Hat training and example kickstarts"),
+    ("qweqwe", "the root password of anaconda's kickstart tests (rhinstaller/kickstart-tests)"),
+    ("anaconda", "the VNC password and proxy user of the same tests"),
+    ("testcase", "the same tests' other root password"),
+    ("centos", "CentOS example kickstarts and images"),
+    ("fedora", "Fedora example kickstarts and live images"),
+    ("password", "everywhere"),
+    ("root", "the account's own name"),
+    ("admin", "the usual administrator account"),
+    ("puppet", "the root password of Puppet Labs' Vagrant base boxes"),
+    ("foreman", "Foreman's provisioning examples"),
+    ("openstack", "DevStack and OpenStack examples"),
+    ("r00tme", "Mirantis Fuel's root password"),
+    ("calvin", "Dell iDRAC's root password"),
+    ("raspberry", "Raspberry Pi OS's pi user (before 2022)"),
+    ("toor", "Kali's root password (before 2020)"),
+    ("kali", "Kali's kali user (2020 on)"),
+    ("ubuntu", "Ubuntu cloud and live images"),
 )
 
 HEADER = '''# -*- coding: utf-8 -*-
@@ -53,7 +58,8 @@ COMMON: zxcvbn's 30,000 most common passwords (its ``passwords`` frequency
 list, lower case), from the Python port zxcvbn-python 4.5.0
 (``zxcvbn.frequency_lists``), itself from Dropbox's zxcvbn.
 TOOL_DEFAULTS: passwords that installers, images and provisioning tools set
-or show as defaults or examples.
+or show as defaults or examples, most likely in a kickstart first, each with
+where it is documented.
 
 zxcvbn-python is under the MIT licence:
 
@@ -98,7 +104,7 @@ def render():
         if '"""' in word or word.endswith("\\") or "\n" in word or word != word.strip() or not word:
             raise SystemExit("cannot write %r in a raw triple-quoted string" % word)
     lines = [HEADER,
-             "TOOL_DEFAULTS = (\n%s)\n\n" % "".join('    "%s",\n' % word for word in TOOL_DEFAULTS),
+             "TOOL_DEFAULTS = (\n%s)\n\n" % "".join('    "%s",  # %s\n' % item for item in TOOL_DEFAULTS),
              "# One password a line.\n", 'COMMON = r"""\n', "".join(word + "\n" for word in words), '"""\n']
     return "".join(lines)
 

@@ -15,7 +15,8 @@ connection):
   lines that grows with the logarithm of the file's size, never the file;
 * the **shipped** list (``"shipped"``): zxcvbn's 30,000 common passwords and
   the defaults of installers and provisioning tools
-  (:mod:`._common_passwords`), compared in lower case.
+  (``module_utils/_common_passwords.py``, which the node reads too), compared
+  in lower case.
 
 A count of 0 (Have I Been Pwned's padding lines) is not a hit.
 
@@ -63,7 +64,7 @@ def _sha1(password):
 def shipped_words():
     """The shipped list as a frozenset of lower-case words (read once)."""
     if not _SHIPPED_WORDS:
-        from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _common_passwords
+        from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
         words = set(_common_passwords.COMMON.split("\n"))
         words.update(_common_passwords.TOOL_DEFAULTS)
         words.discard("")

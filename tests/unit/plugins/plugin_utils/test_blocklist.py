@@ -11,7 +11,7 @@ import random
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist as blocklist
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _common_passwords
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 BREACHED = ["Tr0ub4dor&3", "correct horse battery staple", "hunter2hunter2", "pässwörd-ünïcode"]

@@ -7,7 +7,8 @@ COMMON: zxcvbn's 30,000 most common passwords (its ``passwords`` frequency
 list, lower case), from the Python port zxcvbn-python 4.5.0
 (``zxcvbn.frequency_lists``), itself from Dropbox's zxcvbn.
 TOOL_DEFAULTS: passwords that installers, images and provisioning tools set
-or show as defaults or examples.
+or show as defaults or examples, most likely in a kickstart first, each with
+where it is documented.
 
 zxcvbn-python is under the MIT licence:
 
@@ -43,26 +44,29 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 TOOL_DEFAULTS = (
-    "vagrant",
-    "packer",
-    "cobbler",
-    "changeme",
-    "redhat",
-    "r00tme",
-    "calvin",
-    "raspberry",
-    "toor",
-    "kali",
-    "ubuntu",
-    "centos",
-    "fedora",
-    "qweqwe",
-    "testcase",
-    "password",
-    "root",
-    "admin",
-    "openstack",
-    "foreman",
+    "vagrant",  # Vagrant's base-box documentation: the root and vagrant users' password
+    "cobbler",  # Cobbler's settings: default_password_crypted is the md5crypt hash of it (CVE-2009-5021)
+    "packer",  # Packer's QEMU builder documentation: the shutdown_command's sudo password
+    "s0m3password",  # Packer's QEMU builder documentation: the example ssh_password of a kickstart build
+    "changeme",  # the placeholder of many kickstart and image examples
+    "redhat",  # Red Hat training and example kickstarts
+    "qweqwe",  # the root password of anaconda's kickstart tests (rhinstaller/kickstart-tests)
+    "anaconda",  # the VNC password and proxy user of the same tests
+    "testcase",  # the same tests' other root password
+    "centos",  # CentOS example kickstarts and images
+    "fedora",  # Fedora example kickstarts and live images
+    "password",  # everywhere
+    "root",  # the account's own name
+    "admin",  # the usual administrator account
+    "puppet",  # the root password of Puppet Labs' Vagrant base boxes
+    "foreman",  # Foreman's provisioning examples
+    "openstack",  # DevStack and OpenStack examples
+    "r00tme",  # Mirantis Fuel's root password
+    "calvin",  # Dell iDRAC's root password
+    "raspberry",  # Raspberry Pi OS's pi user (before 2022)
+    "toor",  # Kali's root password (before 2020)
+    "kali",  # Kali's kali user (2020 on)
+    "ubuntu",  # Ubuntu cloud and live images
 )
 
 # One password a line.
