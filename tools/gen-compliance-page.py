@@ -22,7 +22,7 @@ if "ansible_collections.kickstart.pwpolicy" not in sys.modules:
     sys.path.insert(0, os.path.join(ROOT, "tests", "unit"))
     importlib.import_module("conftest")  # makes the checkout importable as the collection
 
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _profiles  # noqa: E402
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles  # noqa: E402
 
 PAGE = os.path.join(ROOT, "docs", "docsite", "rst", "compliance_profiles.rst")
 BEGIN = ".. BEGIN GENERATED TABLES\n"

@@ -6,7 +6,7 @@
 
 :func:`prepare` turns the options of the ``pwpolicy_password`` lookup into a
 :class:`Plan`: the policy (:mod:`._verdict` resolves it with the shared
-model, or :mod:`._profiles` gives it with the profile's libpwquality
+model, or ``module_utils/_profiles.py`` gives it with the profile's libpwquality
 settings), the kind, the length or number of words, the character classes the
 settings require and the blocklist sources (:mod:`._blocklist`, the shipped
 list always).  :func:`generate` draws candidates with a random source (by
@@ -36,9 +36,10 @@ import re
 import secrets
 import string
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profiles
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     LIBPWQUALITY_MIN_LENGTH,
     normalize_settings,

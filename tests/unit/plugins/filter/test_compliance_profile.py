@@ -7,7 +7,7 @@ import pytest
 from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.compliance_profile import FilterModule, compliance_profile
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._profiles import PROFILES, TARGETS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 
 KEYS = ["name", "target", "source", "policies", "pwquality", "hashing", "bootloader_password", "encryption",
         "rules", "conflicts"]

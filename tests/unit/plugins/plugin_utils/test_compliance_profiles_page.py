@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _profiles as model
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles as model
 from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
 
 PAGE = os.path.join(ROOT, "docs", "docsite", "rst", "compliance_profiles.rst")

@@ -6,7 +6,7 @@
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import Policy
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _profiles as model
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles as model
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 CREDITS = dict(dcredit=-1, ucredit=-1, lcredit=-1, ocredit=-1)
