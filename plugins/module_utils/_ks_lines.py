@@ -50,6 +50,18 @@ _WORD_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,31}")
 # lines between them are rendered zero, one or more times.
 _CHEETAH_BLOCKS = frozenset(("if", "unless", "for", "while", "repeat"))
 _CHEETAH_BRANCHES = frozenset(("else", "elif"))
+# A line of another tool's template syntax, in an unrendered template: ERB ("<% %>", a "%>" or "-%>"
+# that closes a tag begun on an earlier line), Jinja ("{{ }}", "{% %}", "{# #}"), Terraform ("%{ }",
+# "${ }") and Cheetah ("$name", "$SNIPPET('...')").  Cheetah's "#if", "#set" ... are comments to every
+# kickstart reader already.
+_TEMPLATE_LINE_RE = re.compile(r"[ \t]*(?:<%|-?%>|\{[{%#]|%\{|\$)")
+# A line that is one template expression naming a section end, such as Foreman's "<%= section_end -%>"
+# (its kickstart templates end %packages, %pre and %post with it: "%end", or nothing for RHEL 5).
+_END_NAME = r"@?((?:[A-Za-z]\w*_)?end(?:_\w+)?)"
+_SECTION_END_RE = re.compile(r"[ \t]*(?:<%%=-?[ \t]*%s[ \t]*-?%%>|\{\{-?[ \t]*%s[ \t]*-?\}\}|\$\{?%s\}?)[ \t]*"
+                             % (_END_NAME, _END_NAME, _END_NAME))
+# What each line of a kickstart is to the sections (section_roles).
+OUTSIDE, HEADER, BODY, END = "outside", "header", "body", "end"
 
 
 class KickstartEditError(PwpolicyError):
@@ -251,6 +263,54 @@ def check_bounds(lines):
             if packages > MAX_PACKAGE_LINES:
                 raise _too_many(lineno, packages - 1, "%packages lines", MAX_PACKAGE_LINES)
     return commands, packages
+
+
+def first_word(line):
+    """The first blank-separated word of ``line``, or ``''``."""
+    words = line.split(None, 1)
+    return words[0] if words else ""
+
+
+def is_template_line(line):
+    """Whether ``line`` is a line of another tool's template syntax (ERB, Jinja, Terraform, Cheetah)."""
+    return _TEMPLATE_LINE_RE.match(line) is not None
+
+
+def is_template_section_end(line):
+    """Whether ``line`` is one template expression that ends a section (Foreman's ``<%= section_end -%>``)."""
+    body = line[:len(line) - len(newline_of(line))]
+    return len(body) < 256 and _SECTION_END_RE.fullmatch(body) is not None
+
+
+def section_roles(lines, template=False):
+    """What each of ``lines`` is to the kickstart's sections: ``(roles, unterminated)``.
+
+    Each role is ``(OUTSIDE, None)``, or ``(HEADER|BODY|END, the section's header word)``.
+    A section runs from a line whose first word is ``%anaconda`` or a script,
+    ``%packages`` or ``%addon`` header to the next line whose first word is
+    ``%end`` (a section header inside a section is its text); with
+    ``template`` a template expression naming a section end closes it too
+    (:func:`is_template_section_end`).  ``unterminated`` is ``(header word,
+    line number)`` of a section the lines leave open, else None.  Linear in
+    the text.
+    """
+    roles = []
+    inside, start = None, 0
+    for number, line in enumerate(lines, 1):
+        head = line.lstrip()[:1]
+        word = first_word(line) if head in ("%", "<", "{", "$") else ""
+        if inside is None:
+            if word in _BODY_SECTIONS:
+                inside, start = word, number
+                roles.append((HEADER, word))
+            else:
+                roles.append((OUTSIDE, None))
+        elif word == "%end" or (template and head != "%" and word and is_template_section_end(line)):
+            roles.append((END, inside))
+            inside = None
+        else:
+            roles.append((BODY, inside))
+    return roles, ((inside, start) if inside is not None else None)
 
 
 def _cheetah_directive(line):

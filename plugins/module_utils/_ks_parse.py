@@ -21,10 +21,15 @@ import warnings
 from contextlib import redirect_stderr
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
-    SCRIPT_SECTIONS,
+    BODY,
+    END,
     KickstartEditError,
     check_bounds,
+    first_word,
+    is_template_line,
     kickstart_release,
+    newline_of,
+    section_roles,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     COMMAND,
@@ -206,39 +211,44 @@ def _clean_warnings(own, raw, release, secrets):
     return found
 
 
-def _first_word(line):
-    words = line.split(None, 1)
-    return words[0] if words else ""
+def template_reading(lines):
+    """What pykickstart reads of a template: ``(lines, template line numbers)``.
 
-
-def sections_only(lines):
-    """What pykickstart reads without validation: the ``%anaconda`` sections as they are, every other line blank.
-
-    Outside those sections a file may be a template for another tool (ERB's
-    ``<% %>``, Terraform's ``%{ }``, Cheetah's ``#if`` and ``$SNIPPET``, Jinja):
-    its lines are opaque text that is never interpreted, and blank lines in
-    their place keep every line number.  A section runs from a line whose
-    first word is ``%anaconda`` to the next line whose first word is ``%end``;
-    inside a script or ``%packages`` section such a line is the section's text.
+    Outside the ``%anaconda`` sections a file may be a template for another
+    tool (ERB's ``<% %>``, Terraform's ``%{ }``, Cheetah's ``#if`` and
+    ``$SNIPPET``, Jinja): its lines are opaque text that is never
+    interpreted, and blank lines in their place keep every line number.  A
+    section ends at a line whose first word is ``%end`` or at a template
+    expression that names a section end (Foreman's ``<%= section_end -%>``),
+    which pykickstart reads as ``%end``.  Inside ``%anaconda`` a template line
+    (``$SNIPPET(...)``, ``<%= ... %>``) is kept as it is: pykickstart reads a
+    comment in its place, and its number is among the template line numbers.
+    ``%anaconda`` inside a script or ``%packages`` section is the section's text.
     """
-    out = []
-    inside, start = None, 0  # None, SECTION or another section's header; the line it starts on
-    for number, line in enumerate(lines, 1):
-        word = _first_word(line)
-        if inside is None and (word == SECTION or word in SCRIPT_SECTIONS):  # %anaconda in a script is text
-            inside, start = word, number
-        if inside == SECTION:
+    roles, unterminated = section_roles(lines, template=True)
+    if unterminated is not None and unterminated[0] != SECTION:  # pykickstart reports an open %anaconda itself
+        raise KickstartEditError("section %s does not end with %%end; end it with a %%end line" % unterminated[0],
+                                 unterminated[1])
+    out, kept = [], []
+    for number, (line, (role, section)) in enumerate(zip(lines, roles), 1):
+        if section == SECTION and role == END and first_word(line) != "%end":
+            out.append("%end" + newline_of(line))
+        elif section == SECTION and role == BODY and is_template_line(line):
+            out.append("#" + newline_of(line))
+            kept.append(number)
+        elif section == SECTION:
             out.append(line)
         elif out and out[-1].endswith("\r"):
             out.append("\r")  # "\n" here would join the "\r" before it into one "\r\n" line ending
         else:
             out.append("\n")
-        if inside is not None and word == "%end":
-            inside = None
-    if inside is not None and inside != SECTION:  # pykickstart reports an unterminated %anaconda itself
-        raise KickstartEditError("kickstart line %d: section %s does not end with %%end; end it with a %%end line"
-                                 % (start, inside), start)
-    return "".join(out)
+    return out, frozenset(kept)
+
+
+def sections_only(lines):
+    """The text pykickstart reads without validation: the ``%anaconda`` sections, every other line blank
+    (see :func:`template_reading`)."""
+    return "".join(template_reading(lines)[0])
 
 
 def parse_kickstart(text, target=None, validate=True):
@@ -246,7 +256,7 @@ def parse_kickstart(text, target=None, validate=True):
 
     With ``validate`` the whole file is parsed and every pykickstart error is
     fatal.  Without it only the ``%anaconda`` sections are interpreted (see
-    :func:`sections_only`), so templates of other tools can be edited.
+    :func:`template_reading`), so templates of other tools can be edited.
     ``%include`` is never followed and ``%ksappend`` never read: those files
     often exist only inside the installer.  Raises :class:`KickstartEditError`
     naming the line.
@@ -259,7 +269,8 @@ def parse_kickstart(text, target=None, validate=True):
     lines = text.splitlines(True)
     check_bounds(lines)
     secrets = FileSecrets(lines)
-    parser, section = make_parser(_fresh_handler(version), version, release, lines, validate)
-    raw = _run_parser(parser, text if validate else sections_only(lines), lines, release, secrets)
+    source, kept = (lines, frozenset()) if validate else template_reading(lines)
+    parser, section = make_parser(_fresh_handler(version), version, release, source, validate, kept)
+    raw = _run_parser(parser, text if validate else "".join(source), lines, release, secrets)
     found = _clean_warnings(section.warnings, raw, release, secrets)
     return ParsedKickstart(text, release, lines, section.sections, found)

@@ -214,9 +214,10 @@ class AnacondaSection(Section):
     sectionOpen = SECTION
     allLines = True
 
-    def __init__(self, handler, source_lines, **kwargs):
+    def __init__(self, handler, source_lines, template_lines=frozenset(), **kwargs):
         Section.__init__(self, handler, **kwargs)
         self.source = source_lines
+        self.template_lines = template_lines  # lines of an unrendered template, kept as they are
         self.sections = []
         self.warnings = []
         self._next = 0
@@ -249,6 +250,11 @@ class AnacondaSection(Section):
 
     def _handle(self, line, lineno):
         info = self.sections[-1]
+        if lineno in self.template_lines:
+            info.others.append((lineno, None))
+            self.warnings.append("kickstart line %d: a template line inside %%anaconda is kept as it is; what the "
+                                 "template renders there is not read" % lineno)
+            return None
         try:
             args = split_words(line)
         except ValueError as exc:
@@ -294,13 +300,15 @@ class _Parser(KickstartParser):
         self.registerSection(self._anaconda_section)
 
 
-def make_parser(handler, version, release, lines, validate):
+def make_parser(handler, version, release, lines, validate, template_lines=frozenset()):
     """pykickstart's parser over ``handler`` with an :class:`AnacondaSection` for ``release``.
 
-    Returns ``(parser, section)``; after the parse ``section.sections`` and
-    ``section.warnings`` hold what the ``%anaconda`` sections held.
+    ``lines`` are the lines pykickstart reads; ``template_lines`` the numbers
+    of template lines among them, kept as they are.  Returns ``(parser,
+    section)``; after the parse ``section.sections`` and ``section.warnings``
+    hold what the ``%anaconda`` sections held.
     """
-    section = AnacondaSection(AnacondaSectionHandler(version, release), lines)
+    section = AnacondaSection(AnacondaSectionHandler(version, release), lines, template_lines)
     parser = _Parser(handler, section, followIncludes=False, missingIncludeIsFatal=False,
                      errorsAreFatal=validate, unknownSectionIsFatal=validate)
     return parser, section

@@ -113,6 +113,9 @@ options:
       - When false, only the C(%anaconda) sections are read and must parse. Every other line is opaque text, kept
         byte for byte, so unrendered templates of other tools work (Foreman ERB, Terraform C(templatefile), Cobbler
         Cheetah, Jinja), whose lines such as C(%>) or C(%{ if }) pykickstart would take for section headers.
+      - A section also ends at a template expression naming a section end, as Foreman's templates end theirs with
+        C(<%= section_end -%>); a template line inside C(%anaconda) (Cobbler's C($SNIPPET(...)), C(<%= ... %>))
+        is kept as it is, with a warning.
     type: bool
     default: true
   backup:

@@ -55,6 +55,9 @@ options:
       - When true, the whole kickstart must parse with pykickstart for O(target).
       - When false, only the C(%anaconda) sections are read and must parse; every other line is opaque text, so
         unrendered templates of other tools (ERB, Terraform, Cheetah, Jinja) can be read.
+      - A section also ends at a template expression naming a section end, as Foreman's templates end theirs with
+        C(<%= section_end -%>); a template line inside C(%anaconda) (Cobbler's C($SNIPPET(...)), C(<%= ... %>))
+        is kept as it is, with a warning.
     type: bool
     default: true
 seealso:

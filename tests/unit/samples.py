@@ -34,3 +34,72 @@ def tagged(value):
     except ImportError:
         return value
     return AnsibleTagHelper.tag(value, [Origin(path="/inventory/host_vars/web01.yml", line_num=3)])
+
+
+# Unrendered kickstart templates in the shapes the provisioning tools ship them (written for these tests).
+# Foreman: ERB, a multi-line <% %> block, sections ended by <%= section_end -%> (which renders "%end", or
+# nothing for RHEL 5), a section inside <% if %>, the root and GRUB passwords filled in by the template.
+FOREMAN_ERB = """<%#
+kind: provision
+name: Site kickstart
+oses:
+- RedHat
+%>
+<%
+  os_major = @host.operatingsystem.major.to_i
+  section_end = os_major <= 5 ? '' : '%end'
+%>
+<%= @mediapath %>
+lang <%= host_param('lang') || 'en_US.UTF-8' %>
+network --bootproto dhcp --hostname <%= @host %>
+rootpw --iscrypted <%= root_pass %>
+<% if host_param_true?('lab') -%>
+user --name=lab --password=<%= host_param('lab_pass') %> --iscrypted
+<% end -%>
+bootloader --location=mbr --append="<%= host_param('append') %>" <%= grub_pass %>
+<% if @dynamic -%>
+%include /tmp/diskpart.cfg
+<% else -%>
+<%= @host.diskLayout %>
+<% end -%>
+%packages
+@core
+<%= section_end -%>
+
+<% if @dynamic -%>
+%pre
+<%= @host.diskLayout %>
+<%= section_end -%>
+<% end -%>
+
+%post
+<%= snippet 'site_register' %>
+<%= section_end -%>
+"""
+
+# Cobbler: Cheetah, $SNIPPET lines outside and inside sections, #if/#else/#end if around secret lines.
+COBBLER_CHEETAH = """#platform=x86, AMD64, or Intel EM64T
+auth --useshadow --enablemd5
+url --url=$tree
+$yum_repo_stanza
+$SNIPPET('network_config')
+#if $getVar('root_hash', '') != ''
+rootpw --iscrypted $root_hash
+#else
+rootpw --iscrypted $default_password_crypted
+#end if
+#if $getVar('luks', '') != ''
+autopart --encrypted --passphrase=$luks
+#end if
+%pre
+$SNIPPET('log_ks_pre')
+$SNIPPET('pre_install_network_config')
+%end
+%packages
+$SNIPPET('func_install_if_enabled')
+%end
+%post
+$SNIPPET('log_ks_post')
+$yum_config_stanza
+%end
+"""

@@ -15,9 +15,11 @@ import re
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, read_policies
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import END, KickstartEditError, section_roles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
 from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import COBBLER_CHEETAH as COBBLER_SHAPE
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import FOREMAN_ERB as FOREMAN_SHAPE
 
 # The templates are shared with the ks_pwpolicy integration target.
 FILES = os.path.join(ROOT, "tests", "integration", "targets", "ks_pwpolicy", "files")
@@ -192,3 +194,55 @@ def test_when_validating_the_installer_reads_cheetah_lines_as_comments():
     text = "#version=F33\n" + CHEETAH_BRANCHES[len(COBBLER_CHEETAH):]
     result = edit_kickstart(text, WANTED)
     assert sum(line.startswith("pwpolicy root") for line in lines_of(result.text)) == 1
+
+
+# --- the templates the provisioning tools ship ------------------------------------------------------------
+
+@pytest.mark.parametrize("template", [FOREMAN_SHAPE, COBBLER_SHAPE], ids=["foreman", "cobbler"])
+def test_the_shapes_the_provisioning_tools_ship_are_read_and_edited(template):
+    assert read_policies(template, "RHEL8", validate=False).policies == {}
+    result = edit_kickstart(template, WANTED, target="RHEL8", validate=False)
+    assert result.text.startswith(template)  # every template line as it was, the new section after them
+    assert result.text[len(template):].lstrip("\n").startswith("%anaconda\npwpolicy root --minlen=12 ")
+    again = edit_kickstart(result.text, WANTED, target="RHEL8", validate=False)
+    assert not again.changed
+
+
+def test_a_section_end_expression_closes_a_script_section():
+    """Foreman's templates end %packages, %pre and %post with <%= section_end -%>, never %end."""
+    lines = FOREMAN_SHAPE.splitlines(True)
+    roles = section_roles(lines, template=True)[0]
+    ends = [number for number, (role, dummy) in enumerate(roles, 1) if role == END]
+    assert [lines[n - 1] for n in ends] == ["<%= section_end -%>\n"] * 3
+    assert section_roles(lines)[1] == ("%packages", lines.index("%packages\n") + 1)  # not a template: open
+
+
+def test_a_section_end_expression_closes_anaconda_too():
+    text = "lang en_US\r\n%anaconda\r\npwpolicy root --minlen=6\r\n<%= section_end -%>\r\n%post\r\necho\r\n<%= section_end -%>\r\n"
+    assert read_policies(text, "RHEL8", validate=False).policies["root"].minlen == 6
+    result = edit_kickstart(text, WANTED, target="RHEL8", validate=False)
+    assert result.text == text.replace("pwpolicy root --minlen=6\r\n", "pwpolicy root --minlen=12 --minquality=40 "
+                                       "--strict --nochanges --emptyok\r\n")
+    gone = edit_kickstart(text, None, state="absent", target="RHEL8", validate=False)
+    assert gone.text == "lang en_US\r\n%post\r\necho\r\n<%= section_end -%>\r\n"  # the section with its end line
+
+
+@pytest.mark.parametrize("line", ["$SNIPPET('anaconda_policy')\n", "<%= snippet 'policy' %>\n",
+                                  "{{ extra_policy }}\n", "%{ if hardened ~}\n"])
+def test_a_template_line_inside_anaconda_is_kept_never_an_error(line):
+    text = COBBLER_SHAPE + "%anaconda\n" + line + "pwpolicy root --minlen=6\n%end\n"
+    number = len(COBBLER_SHAPE.splitlines()) + 2
+    read = read_policies(text, "RHEL8", validate=False)
+    assert read.policies["root"].minlen == 6
+    assert "kickstart line %d: a template line inside %%anaconda is kept as it is" % number in read.warnings[0]
+    # The section keeps the template line when its last policy goes.
+    gone = edit_kickstart(text, None, state="absent", target="RHEL8", validate=False)
+    assert gone.text == COBBLER_SHAPE + "%anaconda\n" + line + "%end\n"
+    with pytest.raises(KickstartEditError):  # a kickstart (validate) is read as the installer reads it
+        read_policies("#version=RHEL8\n" + text[len(COBBLER_SHAPE):].replace("%{", "$x"), "RHEL8")
+
+
+def test_an_unterminated_section_names_its_line_once():
+    with pytest.raises(KickstartEditError) as err:
+        read_policies("lang en_US\n%post\necho\n", "F33", validate=False)
+    assert str(err.value) == "kickstart line 2: section %post does not end with %end; end it with a %end line"
