@@ -39,6 +39,31 @@ def _collections_dir():
     return base
 
 
+def _main_checkout():
+    """The main checkout of this repository, when ROOT is a linked worktree (``.git`` is a file), else ROOT."""
+    try:
+        with open(os.path.join(ROOT, ".git")) as handle:
+            gitdir = handle.read().strip()
+        if not gitdir.startswith("gitdir: "):
+            return ROOT
+        gitdir = gitdir[len("gitdir: "):]
+        with open(os.path.join(gitdir, "commondir")) as handle:
+            common = os.path.normpath(os.path.join(gitdir, handle.read().strip()))
+        return os.path.dirname(common)
+    except OSError:
+        return ROOT
+
+
+def corpus_dir(*parts):
+    """The real-world kickstart corpus beside the checkout (``../shared/corpus``), or beside the main checkout
+    of a worktree; None when there is none (an installed copy of the collection)."""
+    for base in (ROOT, _main_checkout()):
+        path = os.path.join(os.path.dirname(base), "shared", "corpus", *parts)
+        if os.path.isdir(path):
+            return path
+    return None
+
+
 COLLECTIONS_DIR = _collections_dir()
 if COLLECTIONS_DIR not in sys.path:
     sys.path.insert(0, COLLECTIONS_DIR)

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Edit every kickstart of anaconda's kickstart-tests corpus and check that only our lines change.
 
-The corpus lives beside the checkout (``../shared/corpus/kickstart-tests``);
+The corpus lives beside the checkout (``../shared/corpus/kickstart-tests``, or beside the main checkout of a
+worktree);
 the test is skipped when it is not there.
 """
 
@@ -14,9 +15,9 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
+from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import corpus_dir
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))))
-CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus", "kickstart-tests")
+CORPUS = corpus_dir("kickstart-tests") or ""
 # One release of each era that reads the section (old defaults, argparse quirk, fixed, deprecated).
 TARGETS = ("F25", "F30", "RHEL8", "RHEL9")
 
