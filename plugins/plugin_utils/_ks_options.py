@@ -25,11 +25,14 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import re
-import warnings
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import kickstart_release, split_words
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import _pykickstart_version
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import HAS_PYKICKSTART, ks_version
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import (  # noqa: F401 pylint: disable=unused-import
+    NoParser,
+    handler_for,
+    parser_of,
+    resolve,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import split_words
 
 # An option whose name (or destination) says it holds a secret, when it takes a value.
 SECRET_NAME_RE = re.compile(r"pass|pw|secret|token|wpakey|wepkey|activation.?key", re.I)
@@ -38,48 +41,6 @@ PASSWORD_FORM_RE = re.compile(r"iscrypted|plaintext", re.I)
 # A URL with a user (and maybe a password) before the host.  Anchored on "://" without the scheme, so
 # that a search never backtracks over a long word: each attempt ends at the next "/".
 URL_CREDENTIALS_RE = re.compile(r"://[^/?#@\s]*@")
-
-_HANDLERS = {}
-
-
-class NoParser(Exception):
-    """pykickstart is not installed where the check runs."""
-
-
-def handler_for(target):
-    """The pykickstart handler of ``target`` (DEVEL when none is given or pykickstart does not know it)."""
-    if not HAS_PYKICKSTART:
-        raise NoParser("pykickstart is not installed")
-    try:
-        version = _pykickstart_version(kickstart_release(target)) if target else ks_version.DEVEL
-    except Exception:  # pylint: disable=broad-except
-        version = ks_version.DEVEL  # the target itself is reported by the policy check
-    if version not in _HANDLERS:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            _HANDLERS[version] = ks_version.makeVersion(version)
-    return _HANDLERS[version]
-
-
-def parser_of(handler, command):
-    """The option parser of ``command`` in ``handler``, or None (unknown command, or one without a parser)."""
-    found = handler.commands.get(command)
-    return getattr(found, "op", None) if found is not None else None
-
-
-def resolve(parser, word):
-    """The actions ``word`` (``--opt``, ``--opt=value``, an abbreviation) may stand for in ``parser``."""
-    name = word.split("=", 1)[0]
-    actions = getattr(parser, "_option_string_actions", {})
-    if name in actions:
-        return [actions[name]]
-    if not getattr(parser, "allow_abbrev", True):
-        return []
-    try:
-        tuples = parser._get_option_tuples(word)  # pylint: disable=protected-access
-    except Exception:  # pylint: disable=broad-except
-        return []  # pykickstart refuses the word itself
-    return [found[0] for found in tuples if found and found[0] is not None]
 
 
 def _names(action):
