@@ -1,0 +1,257 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The passwords a kickstart's hashes are tried against, most likely first.
+
+Most passwords found in published kickstarts are a tool's default, a word of
+the file itself or one of the most common passwords, often with a capital, a
+digit or a year added.  :func:`candidates` yields them in this order, each
+once:
+
+1. the defaults of installers and provisioning tools
+   (``_common_passwords.TOOL_DEFAULTS``: Vagrant, Cobbler, Packer...) and the
+   words of the file (:func:`file_words`: account and host names, product and
+   OS words), as they are;
+2. their most usual variations (:data:`TOP_VARIATIONS`: a capital, ``1``,
+   ``123``, ``!``, letters swapped for digits or symbols, this year);
+3. the user's own list (``wordlist``), as given;
+4. the 1,000 most common passwords (zxcvbn's list, ``_common_passwords``);
+5. the other variations of the words of 1 (:data:`MORE_VARIATIONS`: more
+   digits, years back to 1990);
+6. the usual variations of the 100 most common passwords;
+7. the rest of the 30,000 common passwords.
+
+:class:`CandidateList` holds the list for one file, built as far as the
+hashing has come, for every hash and thread.  Nothing here logs or returns
+which candidate matched anything.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import re
+import threading
+import time
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
+
+# Longer candidates are skipped: no scheme's hash of a typed password needs more.
+MAX_CANDIDATE_LENGTH = 256
+# At most this many words of a file become candidates.
+MAX_FILE_WORDS = 64
+COMMON_HEAD = 1000
+COMMON_VARIED = 100
+# Letters swapped for digits or symbols: the usual way (P@ssw0rd), with s too (p@$$w0rd), digits only (c3nt05).
+_LEET = {"a": "@", "e": "3", "i": "1", "o": "0"}
+_LEET_S = {"a": "@", "e": "3", "i": "1", "o": "0", "s": "$"}
+_LEET_DIGITS = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "5"}
+# Product and OS words a kickstart names (with or without a version: centos7, rhel9).
+PRODUCT_WORDS = frozenset((
+    "redhat", "rhel", "centos", "fedora", "rocky", "rockylinux", "alma", "almalinux", "oracle", "oraclelinux",
+    "scientific", "linux", "kickstart", "anaconda", "server", "workstation", "cloud", "stream", "eln",
+    "cobbler", "foreman", "satellite", "katello", "spacewalk", "uyuni", "packer", "vagrant", "openstack",
+    "ovirt", "rhev", "rhv", "vmware", "esxi", "proxmox", "kvm", "libvirt", "docker", "podman", "kubernetes",
+    "openshift", "ansible", "puppet", "chef", "salt", "terraform",
+))
+_TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,31}")
+_PRODUCT_RE = re.compile(r"([a-z]+)([0-9]{0,2})")
+_RELEASE_RE = re.compile(r"(?i)(F|RHEL|fedora|centos)?[-_]?([0-9]{1,2})")
+
+
+def _capital(word):
+    return word[:1].upper() + word[1:]
+
+
+def _leet(word, table=_LEET):
+    return "".join(table.get(char, char) for char in word)
+
+
+def _this_year():
+    return time.localtime().tm_year
+
+
+def _top_variations():
+    year = str(_this_year())
+    return (
+        _capital,
+        lambda w: w + "1",
+        lambda w: _capital(w) + "1",
+        lambda w: w + "123",
+        lambda w: _capital(w) + "123",
+        lambda w: w + "!",
+        lambda w: _capital(w) + "!",
+        _leet,
+        lambda w: _capital(_leet(w)),
+        lambda w: _capital(w) + "1!",
+        lambda w: _capital(w) + "123!",
+        lambda w: w + year,
+        lambda w: _capital(w) + year,
+        lambda w: w.upper(),
+        lambda w: w + "12",
+        lambda w: w + "1234",
+    )
+
+
+def _more_variations():
+    found = []
+    for suffix in ("0", "2", "3", "4", "5", "6", "7", "8", "9", "01", "00", "11", "99", "69", "007",
+                   "12345", "123456", "@123", "#1", "!!", "1234!", "12!", "@1"):
+        found.append(lambda w, s=suffix: w + s)
+        found.append(lambda w, s=suffix: _capital(w) + s)
+    for suffix in ("1", "123", "!", "1!"):
+        found.append(lambda w, s=suffix: _leet(w) + s)
+        found.append(lambda w, s=suffix: _capital(_leet(w)) + s)
+    for table in (_LEET_S, _LEET_DIGITS):
+        found.append(lambda w, t=table: _leet(w, t))
+        found.append(lambda w, t=table: _capital(_leet(w, t)))
+    found.append(lambda w: w + w)
+    found.append(lambda w: w[::-1])
+    for year in range(_this_year() + 1, 1989, -1):
+        if year != _this_year():
+            found.append(lambda w, s=str(year): w + s)
+            found.append(lambda w, s=str(year): _capital(w) + s)
+        found.append(lambda w, s=str(year)[2:]: w + s)
+    return tuple(found)
+
+
+# The variation kinds, most usual first (functions of a word).
+TOP_VARIATIONS = _top_variations()
+MORE_VARIATIONS = _more_variations()
+
+_COMMON = []
+
+
+def common_passwords():
+    """zxcvbn's 30,000 most common passwords, most common first (read once)."""
+    if not _COMMON:
+        _COMMON.append(tuple(word for word in _common_passwords.COMMON.split("\n") if word))
+    return _COMMON[0]
+
+
+def tool_defaults():
+    """The defaults of installers and provisioning tools, most likely in a kickstart first."""
+    return _common_passwords.TOOL_DEFAULTS
+
+
+def _varied(words, kinds):
+    for kind in kinds:
+        for word in words:
+            yield kind(word)
+
+
+def _tiers(file_words, wordlist):
+    first = list(tool_defaults()) + list(file_words)
+    common = common_passwords()
+    yield first
+    yield _varied(first, TOP_VARIATIONS)
+    yield wordlist
+    yield common[:COMMON_HEAD]
+    yield _varied(first, MORE_VARIATIONS)
+    yield _varied(common[:COMMON_VARIED], TOP_VARIATIONS)
+    yield common[COMMON_HEAD:]
+
+
+def candidates(file_words=(), wordlist=()):
+    """Every candidate once, in order of likelihood (see the module's docstring), as text.
+
+    A candidate empty, longer than :data:`MAX_CANDIDATE_LENGTH` or holding a
+    NUL (which no crypt(3) input can) is left out.
+    """
+    seen = set()
+    for tier in _tiers(file_words, wordlist):
+        for word in tier:
+            if word and word not in seen and len(word) <= MAX_CANDIDATE_LENGTH and "\0" not in word:
+                seen.add(word)
+                yield word
+
+
+class CandidateList(object):
+    """The candidates of one file as UTF-8 bytes, built as far as anyone has asked, shared by threads."""
+
+    _CHUNK = 512
+
+    def __init__(self, file_words=(), wordlist=()):
+        self._source = candidates(file_words, wordlist)
+        self._items = []
+        self._lock = threading.Lock()
+        self._done = False
+
+    def get(self, index):
+        """The candidate at ``index`` (bytes), or None past the last one."""
+        items = self._items
+        if index < len(items):
+            return items[index]
+        with self._lock:
+            while index >= len(items) and not self._done:
+                for dummy in range(self._CHUNK):
+                    word = next(self._source, None)
+                    if word is None:
+                        self._done = True
+                        break
+                    items.append(word.encode("utf-8", "surrogatepass"))
+            return items[index] if index < len(items) else None
+
+
+def _labels(host):
+    """A host name and its labels without the top-level domain: ``web01.corp.example.com`` gives
+    ``web01.corp.example.com``, ``web01``, ``corp``, ``example``."""
+    host = host.strip().lower().rstrip(".")
+    labels = [label for label in host.split(".") if label]
+    found = [host] if len(labels) > 1 else []
+    found.extend(labels[:-1] if len(labels) > 1 else labels)
+    return found
+
+
+def release_words(release_name):
+    """Words of the release a kickstart names (``RHEL9``: rhel, rhel9, redhat; ``F38``: fedora, fedora38)."""
+    if not release_name:
+        return []
+    match = _RELEASE_RE.fullmatch(release_name.strip())
+    if not match:
+        return []
+    prefix, number = (match.group(1) or "").lower(), match.group(2)
+    if prefix in ("f", "fedora"):
+        return ["fedora", "fedora" + number]
+    if prefix == "rhel":
+        return ["rhel", "rhel" + number, "redhat"]
+    if prefix == "centos":
+        return ["centos", "centos" + number]
+    return []
+
+
+def file_words(text, accounts=(), hosts=(), release_name=None):
+    """The words of a kickstart that make likely passwords, most likely first, each once.
+
+    ``accounts`` and ``hosts`` are the file's account and host names; the
+    product and OS words (:data:`PRODUCT_WORDS`, alone or with a version:
+    ``centos7``) come from anywhere in ``text``, and ``release_name`` (the
+    ``#version=`` line or the target) adds its own.  At most
+    :data:`MAX_FILE_WORDS` words.
+    """
+    found = []
+    for account in accounts:
+        found.append(account.strip().lower())
+    for host in hosts:
+        found.extend(_labels(host))
+    found.extend(release_words(release_name))
+    counted = {}
+    for token in _TOKEN_RE.findall(text):
+        match = _PRODUCT_RE.fullmatch(token.lower())
+        if match and match.group(1) in PRODUCT_WORDS:
+            for word in (match.group(1), token.lower()):
+                counted[word] = counted.get(word, 0) + 1
+    found.extend(sorted(counted, key=lambda word: (-counted[word], word)))
+    unique = []
+    for word in found:
+        if word and word not in unique and len(word) <= MAX_CANDIDATE_LENGTH:
+            unique.append(word)
+    return unique[:MAX_FILE_WORDS]
+
+
+def wordlist_words(text):
+    """The passwords of a wordlist's text: one a line, as written (only the line ending removed)."""
+    for line in text.splitlines():
+        if line:
+            yield line
