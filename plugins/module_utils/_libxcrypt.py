@@ -60,6 +60,18 @@ class Libxcrypt(object):
             return None
         return result
 
+    def verifier(self, hashed):
+        """For the calling thread: ``phrase -> bool``, whether ``crypt(phrase, hashed) == hashed``.
+
+        The work area is this thread's, looked up once, so a loop over
+        candidates costs one ``crypt_rn`` call and one comparison each.
+        """
+        crypt_rn, area, size = self._crypt_rn, self._area(), CRYPT_DATA_SIZE
+
+        def verify(phrase):
+            return crypt_rn(phrase, hashed, area, size) == hashed
+        return verify
+
 
 _LOADED = []
 _LOCK = threading.Lock()

@@ -1,0 +1,154 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Is a hash of a password from the candidate list?  Bounded in time, on every core.
+
+:func:`check_hashes` hashes the candidates of a :class:`_candidates.CandidateList`
+with each distinct hash's own setting, as a login would: libxcrypt's
+``crypt_rn`` at C speed for crypt(3) hashes (every scheme the system's
+libxcrypt knows), ``hashlib.pbkdf2_hmac`` for GRUB 2's PBKDF2 hashes.  Both
+release the GIL while they hash, so threads use every core.
+
+Each distinct hash gets ``budget`` seconds of hashing, counted on each core
+it uses: its candidates are dealt round-robin to one task per worker thread,
+and each task stops after ``budget / workers`` seconds, at the end of the
+list, or when another task of the same hash has found its password.  So a
+slow scheme (yescrypt, bcrypt) gets fewer candidates than a fast one, a run
+over ``n`` distinct hashes takes at most about ``n * budget / workers``
+seconds, and identical hashes (the same full hash string) are hashed once.
+What a check returns is whether the password was found and how many
+candidates were hashed; never which candidate matched, and never the hash.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import hashlib
+import hmac
+import os
+import threading
+import time
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import grub_parts
+
+# The most worker threads a check starts, however many cores the machine has.
+MAX_WORKERS = 8
+DEFAULT_BUDGET = 2.0
+MAX_BUDGET = 3600.0
+
+
+def workers():
+    """How many threads hash at once: the cores this process may run on, at most :data:`MAX_WORKERS`."""
+    try:
+        count = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        count = os.cpu_count() or 1
+    return max(1, min(MAX_WORKERS, count))
+
+
+class Outcome(object):
+    """What checking one distinct hash gave: ``found``, ``tried`` (candidates hashed) and ``supported``."""
+
+    def __init__(self, supported=True):
+        self.supported = supported
+        self.found = False
+        self.tried = 0
+        self._lock = threading.Lock()
+
+    def add(self, tried, found):
+        with self._lock:
+            self.tried += tried
+            self.found = self.found or found
+
+
+def _crypt_verifier(lib, hashed):
+    """In the calling thread: a function ``phrase -> bool``, True when ``phrase`` is the password of ``hashed``."""
+    return lib.verifier(hashed.encode("ascii"))
+
+
+def _grub_verifier(hashed):
+    iterations, salt, digest = grub_parts(hashed)
+
+    def verify(phrase):
+        return hmac.compare_digest(hashlib.pbkdf2_hmac("sha512", phrase, salt, iterations, len(digest)), digest)
+    return verify
+
+
+def _task(job, outcome, shard, shards, seconds, cands):
+    verify = job()
+    deadline = time.monotonic() + seconds
+    index, tried, found = shard, 0, False
+    get, now = cands.get, time.monotonic
+    while not outcome.found:
+        word = get(index)
+        if word is None:
+            break
+        tried += 1
+        if verify(word):
+            found = True
+            break
+        if now() >= deadline:
+            break
+        index += shards
+    outcome.add(tried, found)
+
+
+def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
+    """Check each hash in ``hashes`` against the candidates ``cands``: ``{hash: Outcome}``.
+
+    ``hashes`` are ``(hash, kind)`` pairs, ``kind`` ``"crypt"`` or
+    ``"grub_pbkdf2"``; equal hashes are checked once.  A crypt hash that this
+    system's libxcrypt cannot compute (or every crypt hash, where libxcrypt
+    is missing) gets an Outcome with ``supported`` false and nothing tried.
+    """
+    threads = threads or workers()
+    lib = _libxcrypt.load()
+    outcomes, tasks = {}, []
+    for hashed, kind in hashes:
+        if hashed in outcomes:
+            continue
+        if kind == "grub_pbkdf2" and grub_parts(hashed):
+            job = (lambda h=hashed: _grub_verifier(h))
+        elif kind == "crypt" and lib is not None and lib.crypt(b"", hashed.encode("ascii")) is not None:
+            job = (lambda h=hashed: _crypt_verifier(lib, h))
+        else:
+            outcomes[hashed] = Outcome(supported=False)
+            continue
+        outcomes[hashed] = outcome = Outcome()
+        if budget <= 0:
+            continue
+        tasks.extend((job, outcome, shard, threads, budget / threads, cands) for shard in range(threads))
+    _run(tasks, threads)
+    return outcomes
+
+
+def _run(tasks, threads):
+    """Run ``tasks`` on ``threads`` worker threads, in order."""
+    if not tasks:
+        return
+    pending = list(reversed(tasks))
+    lock = threading.Lock()
+    failures = []
+
+    def work():
+        while True:
+            with lock:
+                if not pending:
+                    return
+                task = pending.pop()
+            try:
+                _task(*task)
+            except Exception as exc:  # pylint: disable=broad-except
+                failures.append(exc)
+                return
+    started = [threading.Thread(target=work) for dummy in range(min(threads, len(tasks)))]
+    for thread in started:
+        thread.daemon = True
+        thread.start()
+    for thread in started:
+        thread.join()
+    if failures:
+        raise RuntimeError("the known-weak check failed: %s" % type(failures[0]).__name__)

@@ -1,0 +1,103 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""module_utils/_known_weak.py: hashes checked against the candidates, each distinct hash once, on every core."""
+
+import hashlib
+import secrets
+import string
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _known_weak, _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import CandidateList
+
+LIB = _libxcrypt.load()
+pytestmark = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
+
+
+class Words(object):
+    """A fixed candidate list."""
+
+    def __init__(self, words):
+        self.words = [word.encode() for word in words]
+
+    def get(self, index):
+        return self.words[index] if index < len(self.words) else None
+
+
+def hashed(password, prefix=b"$1$", count=0):
+    return LIB.crypt(password.encode(), LIB.gensalt(prefix, count, None)).decode()
+
+
+def random_password():
+    return "".join(secrets.choice(string.ascii_letters + string.digits) for dummy in range(20))
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_every_candidate_is_tried_once_when_none_matches(threads):
+    words = ["w%d" % index for index in range(101)]
+    outcome = _known_weak.check_hashes([(hashed(random_password()), "crypt")], Words(words), budget=600,
+                                       threads=threads)
+    (result,) = outcome.values()
+    assert (result.found, result.tried, result.supported) == (False, 101, True)
+
+
+def test_a_match_is_found_and_stops_the_other_tasks():
+    words = ["w%d" % index for index in range(5000)]
+    words[7] = "hunter2"
+    target = hashed("hunter2", b"$5$", 1000)
+    result = _known_weak.check_hashes([(target, "crypt")], Words(words), budget=600, threads=2)[target]
+    assert result.found and result.tried < 5000
+
+
+def test_identical_hashes_are_hashed_once(monkeypatch):
+    calls = []
+    real = _known_weak._task
+
+    def counting(job, outcome, shard, shards, seconds, cands):
+        calls.append(outcome)
+        return real(job, outcome, shard, shards, seconds, cands)
+    monkeypatch.setattr(_known_weak, "_task", counting)
+    one, other = hashed(random_password()), hashed(random_password())
+    outcomes = _known_weak.check_hashes([(one, "crypt"), (other, "crypt"), (one, "crypt"), (one, "crypt")],
+                                        Words(["a", "b", "c"]), budget=60, threads=2)
+    assert set(outcomes) == {one, other}
+    assert len(calls) == 4  # two tasks (one per thread) for each distinct hash
+    assert outcomes[one].tried == outcomes[other].tried == 3
+
+
+def test_grub_pbkdf2_hashes_are_checked():
+    salt = bytes(range(64))
+    target = "grub.pbkdf2.sha512.1000.%s.%s" % (
+        salt.hex().upper(), hashlib.pbkdf2_hmac("sha512", b"vagrant", salt, 1000).hex().upper())
+    result = _known_weak.check_hashes([(target, "grub_pbkdf2")], CandidateList(), budget=60)[target]
+    assert result.found
+
+
+def test_a_budget_of_zero_tries_nothing():
+    target = hashed("vagrant")
+    result = _known_weak.check_hashes([(target, "crypt")], CandidateList(), budget=0)[target]
+    assert (result.found, result.tried, result.supported) == (False, 0, True)
+
+
+def test_what_libxcrypt_cannot_hash_is_not_tried(monkeypatch):
+    target = "$9$unknown$scheme"
+    result = _known_weak.check_hashes([(target, "crypt")], CandidateList(), budget=1)[target]
+    assert (result.supported, result.tried) == (False, 0)
+    monkeypatch.setattr(_libxcrypt, "load", lambda: None)
+    known = hashed("vagrant")
+    assert not _known_weak.check_hashes([(known, "crypt")], CandidateList(), budget=1)[known].supported
+
+
+def test_a_failing_task_names_no_value(monkeypatch):
+    def broken(*args):
+        raise ValueError("hunter2 $1$secret")
+    monkeypatch.setattr(_known_weak, "_task", broken)
+    with pytest.raises(RuntimeError) as caught:
+        _known_weak.check_hashes([(hashed("x"), "crypt")], CandidateList(), budget=1)
+    assert str(caught.value) == "the known-weak check failed: ValueError"
+
+
+def test_workers_are_the_cores_at_most_eight():
+    assert 1 <= _known_weak.workers() <= _known_weak.MAX_WORKERS
