@@ -41,7 +41,7 @@ NAMES = (["plugins.module_utils.%s" % os.path.basename(p)[:-3]
           for p in sorted(glob.glob(os.path.join(ROOT, "plugins", "module_utils", "*.py")))
           if not p.endswith("__init__.py")]
          + ["plugins.modules.%s" % name
-            for name in ("ks_pwpolicy", "ks_pwpolicy_info", "anaconda_conf", "anaconda_conf_info")])
+            for name in ("ks_pwpolicy", "ks_pwpolicy_info", "ks_secrets_info", "anaconda_conf", "anaconda_conf_info")])
 
 
 @pytest.mark.skipif(not (PYTHON37 and ANSIBLE), reason="needs a Python 3.7 and .venv-2.16 (ansible-core 2.16)")

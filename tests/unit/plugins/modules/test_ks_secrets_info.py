@@ -1,0 +1,108 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The ks_secrets_info module: its arguments, its result, its errors, and that none of them shows a secret."""
+
+import json
+import os
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_secrets_info as module
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, warnings
+from ansible_collections.kickstart.pwpolicy.tests.unit.samples import FOREMAN_ERB
+
+LIB = _libxcrypt.load()
+run, ok, fail = module_calls(module.main)
+PLAIN = "Site-Root-Pw-42"
+LUKS = "changeme"
+
+
+def kickstart():
+    hashed = LIB.crypt(b"vagrant", b"$1$abcdefgh").decode() if LIB else "$1$abcdefgh$" + "a" * 22
+    return ("#version=RHEL9\n"
+            "rootpw --iscrypted %s\n"
+            "user --name=ops --password=%s --plaintext\n"
+            "part / --size=8000 --encrypted --passphrase=%s\n" % (hashed, PLAIN, LUKS)), hashed
+
+
+def test_content_and_the_result(capsys):
+    text, hashed = kickstart()
+    result = ok(capsys, content=text, budget=2)
+    assert result["changed"] is False and result["target"] == "RHEL9"
+    shape = [(s["line"], s["command"], s["account"], s["form"], s["scheme"], [f["id"] for f in s["findings"]])
+             for s in result["secrets"]]
+    assert shape == [
+        (2, "rootpw", "root", "crypt", "md5crypt", ["legacy_scheme"] + (["known_weak"] if LIB else [])),
+        (3, "user", "ops", "plaintext", None, ["plaintext"]),
+        (4, "part", None, "passphrase", None, ["plaintext", "policy"]),
+    ]
+    for secret in (PLAIN, LUKS, hashed, "vagrant"):
+        assert_no_leak(secret, result)
+
+
+def test_path_check_mode_and_the_file_stays(capsys, tmp_path):
+    text, dummy = kickstart()
+    path = tmp_path / "host.ks"
+    path.write_text(text)
+    os.chmod(str(path), 0o600)
+    before = os.stat(str(path))
+    results = [ok(capsys, path=str(path), check_mode=check_mode, budget=0) for check_mode in (False, True)]
+    assert results[0]["secrets"] == results[1]["secrets"] and not any(r["changed"] for r in results)
+    after = os.stat(str(path))
+    assert (path.read_text(), after.st_mtime_ns, after.st_mode) == (text, before.st_mtime_ns, before.st_mode)
+
+
+def test_a_template_with_a_profile_and_a_wordlist(capsys, tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("Site-Root-Pw-42\nother\n")
+    text = FOREMAN_ERB + "sshpw --username=root --plaintext Site-Root-Pw-42\n"
+    result = ok(capsys, content=text, template=True, profile="stig", target="RHEL9", wordlist=str(words), budget=0)
+    assert [(s["command"], s["form"]) for s in result["secrets"]] == [
+        ("rootpw", "template"), ("user", "template"), ("bootloader", "template"), ("sshpw", "plaintext")]
+    assert [f["id"] for f in result["secrets"][-1]["findings"]] == ["plaintext", "policy"]
+    assert_no_leak(PLAIN, result)
+
+
+@pytest.mark.parametrize("args, says", [
+    (dict(content="rootpw x\n", budget=-1), "budget must be from 0 to 3600 seconds"),
+    (dict(content="rootpw x\n", profile="stig"), "profile stig needs a target release"),
+    (dict(path="/nonexistent/ks.cfg"), "path /nonexistent/ks.cfg does not exist"),
+    (dict(content="rootpw x\n", wordlist="/nonexistent/words"), "wordlist /nonexistent/words does not exist"),
+])
+def test_errors_are_clear(capsys, args, says):
+    assert says in fail(capsys, **args)
+
+
+def test_binary_and_oversized_files_are_refused(capsys, tmp_path):
+    binary = tmp_path / "image.iso"
+    binary.write_bytes(b"\x7fELF\xff\xfe\x00rootpw vagrant\n")
+    assert "is not UTF-8 text" in fail(capsys, path=str(binary))
+    big = tmp_path / "big.ks"
+    with open(str(big), "wb") as handle:
+        handle.truncate(17 * 1024 * 1024)
+    assert "more than the 16777216 this module reads" in fail(capsys, path=str(big))
+    nul = tmp_path / "nul.ks"
+    nul.write_bytes(b"rootpw x\n\x00\x01")
+    assert "line 2 holds a NUL character" in fail(capsys, path=str(nul))
+    words = tmp_path / "words.bin"
+    words.write_bytes(b"a\x00b\n")
+    assert "holds a NUL character" in fail(capsys, content="rootpw x\n", wordlist=str(words))
+
+
+def test_a_failure_shows_no_secret_of_the_content(capsys):
+    text = "rootpw --plaintext %s\n" % PLAIN + "lang en_US\n" * 2001
+    result = run(capsys, content=text)
+    assert result["failed"] and "more than 2000 command lines" in result["msg"]
+    assert_no_leak(PLAIN, result)
+
+
+def test_missing_libxcrypt_is_a_warning_not_a_failure(capsys, monkeypatch):
+    text, hashed = kickstart()
+    monkeypatch.setattr(_libxcrypt, "load", lambda: None)
+    result = ok(capsys, content=text, budget=1)
+    assert result["secrets"][0]["tried"] == 0
+    assert "cannot be loaded on this node" in warnings(result)
+    assert_no_leak(hashed, json.dumps(result))
