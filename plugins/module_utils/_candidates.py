@@ -64,7 +64,8 @@ def _capital(word):
     return word[:1].upper() + word[1:]
 
 
-def _leet(word, table=_LEET):
+def _leet(word, table=None):
+    table = _LEET if table is None else table
     return "".join(table.get(char, char) for char in word)
 
 

@@ -25,6 +25,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import functools
 import hashlib
 import hmac
 import os
@@ -111,9 +112,9 @@ def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
         if hashed in outcomes:
             continue
         if kind == "grub_pbkdf2" and grub_parts(hashed):
-            job = (lambda h=hashed: _grub_verifier(h))
+            job = functools.partial(_grub_verifier, hashed)
         elif kind == "crypt" and lib is not None and lib.crypt(b"", hashed.encode("ascii")) is not None:
-            job = (lambda h=hashed: _crypt_verifier(lib, h))
+            job = functools.partial(_crypt_verifier, lib, hashed)
         else:
             outcomes[hashed] = Outcome(supported=False)
             continue

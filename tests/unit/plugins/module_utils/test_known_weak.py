@@ -39,7 +39,7 @@ def test_every_candidate_is_tried_once_when_none_matches(threads):
     words = ["w%d" % index for index in range(101)]
     outcome = _known_weak.check_hashes([(hashed(random_password()), "crypt")], Words(words), budget=600,
                                        threads=threads)
-    (result,) = outcome.values()
+    result = list(outcome.values())[0]
     assert (result.found, result.tried, result.supported) == (False, 101, True)
 
 
