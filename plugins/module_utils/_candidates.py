@@ -154,6 +154,30 @@ def _tiers(file_words, wordlist):
     yield common[COMMON_HEAD:]
 
 
+_FIXED = []
+
+
+def _fixed_sets():
+    """``(every candidate that depends on no file or wordlist, the shipped words)`` as sets (made once)."""
+    if not _FIXED:
+        _FIXED.append((frozenset(candidates()), frozenset(common_passwords()) | frozenset(tool_defaults())))
+    return _FIXED[0]
+
+
+def is_candidate(value, file_words=(), wordlist=()):
+    """Whether ``value`` is among :func:`candidates` of ``file_words`` and ``wordlist`` (without building them).
+
+    Also true for any case of a tool default or a common password, as the
+    shipped blocklist compares them.
+    """
+    fixed, shipped = _fixed_sets()
+    if value in fixed or value in wordlist or value.lower() in shipped:
+        return True
+    words = list(file_words)
+    return value in words or any(value == kind(word) for kind in TOP_VARIATIONS + MORE_VARIATIONS
+                                 for word in words)
+
+
 def candidates(file_words=(), wordlist=()):
     """Every candidate once, in order of likelihood (see the module's docstring), as text.
 

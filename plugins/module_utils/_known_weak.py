@@ -59,10 +59,16 @@ class Outcome(object):
         self.tried = 0
         self._lock = threading.Lock()
 
-    def add(self, tried, found):
+    def add(self, tried, found, supported=True):
         with self._lock:
             self.tried += tried
             self.found = self.found or found
+            if not supported:
+                self.supported, self.tried = False, 0
+
+    @property
+    def done(self):
+        return self.found or not self.supported
 
 
 def _crypt_verifier(lib, hashed):
@@ -79,22 +85,32 @@ def _grub_verifier(hashed):
 
 
 def _task(job, outcome, shard, shards, seconds, cands):
+    """Hash every ``shards``-th candidate from ``shard`` on until the time is up, the list ends or the
+    password is found.  No candidate starts that would end after the deadline, as far as the last one
+    tells (so a slow scheme does not overrun it by one hash)."""
     verify = job()
-    deadline = time.monotonic() + seconds
-    index, tried, found = shard, 0, False
-    get, now = cands.get, time.monotonic
-    while not outcome.found:
+    now = time.monotonic
+    started = now()
+    deadline = started + seconds
+    index, tried, found, supported = shard, 0, False, True
+    get = cands.get
+    while not outcome.done:
         word = get(index)
         if word is None:
             break
+        matched = verify(word)
+        if matched is None:
+            supported = False
+            break
         tried += 1
-        if verify(word):
+        if matched:
             found = True
             break
-        if now() >= deadline:
+        finished = now()
+        if finished + (finished - started) / tried >= deadline:
             break
         index += shards
-    outcome.add(tried, found)
+    outcome.add(tried, found, supported)
 
 
 def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
@@ -102,8 +118,9 @@ def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
 
     ``hashes`` are ``(hash, kind)`` pairs, ``kind`` ``"crypt"`` or
     ``"grub_pbkdf2"``; equal hashes are checked once.  A crypt hash that this
-    system's libxcrypt cannot compute (or every crypt hash, where libxcrypt
-    is missing) gets an Outcome with ``supported`` false and nothing tried.
+    system's libxcrypt cannot compute (found at its first candidate), and
+    every crypt hash where libxcrypt is missing, gets an Outcome with
+    ``supported`` false and ``tried`` 0.
     """
     threads = threads or workers()
     lib = _libxcrypt.load()
@@ -113,7 +130,7 @@ def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
             continue
         if kind == "grub_pbkdf2" and grub_parts(hashed):
             job = functools.partial(_grub_verifier, hashed)
-        elif kind == "crypt" and lib is not None and lib.crypt(b"", hashed.encode("ascii")) is not None:
+        elif kind == "crypt" and lib is not None:
             job = functools.partial(_crypt_verifier, lib, hashed)
         else:
             outcomes[hashed] = Outcome(supported=False)

@@ -517,17 +517,9 @@ def _policy_findings(secrets, file_words, wordlist, profile):
     plain = [s for s in secrets if s.form in ("plaintext", "passphrase")]
     if not plain:
         return
-    values = set(s._value for s in plain)  # pylint: disable=protected-access
-    shipped = set(_candidates.common_passwords()) | set(_candidates.tool_defaults())
-    weak = set(value for value in values if value.lower() in shipped)
-    remaining = values - weak
-    if remaining:
-        for word in _candidates.candidates(file_words, wordlist):
-            if word in remaining:
-                weak.add(word)
-                remaining.discard(word)
-                if not remaining:
-                    break
+    listed = set(wordlist)
+    weak = set(value for value in set(s._value for s in plain)  # pylint: disable=protected-access
+               if _candidates.is_candidate(value, file_words, listed))
     minima = _profiles.policies(*profile) if profile is not None else {}
     for secret in plain:
         value = secret._value  # pylint: disable=protected-access

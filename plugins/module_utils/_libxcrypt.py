@@ -61,7 +61,8 @@ class Libxcrypt(object):
         return result
 
     def verifier(self, hashed):
-        """For the calling thread: ``phrase -> bool``, whether ``crypt(phrase, hashed) == hashed``.
+        """For the calling thread: ``phrase -> True, False or None``, whether ``crypt(phrase, hashed) == hashed``
+        (None: libxcrypt cannot compute this hash's scheme).
 
         The work area is this thread's, looked up once, so a loop over
         candidates costs one ``crypt_rn`` call and one comparison each.
@@ -69,7 +70,10 @@ class Libxcrypt(object):
         crypt_rn, area, size = self._crypt_rn, self._area(), CRYPT_DATA_SIZE
 
         def verify(phrase):
-            return crypt_rn(phrase, hashed, area, size) == hashed
+            result = crypt_rn(phrase, hashed, area, size)
+            if result == hashed:
+                return True
+            return None if not result or result[:1] == b"*" else False
         return verify
 
 

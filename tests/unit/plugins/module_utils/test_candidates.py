@@ -71,3 +71,12 @@ def test_the_shared_list_gives_every_thread_the_same_candidates():
     expected = [word.encode() for word in listed(["web01"])[:3000]]
     assert all(into == expected for into in seen)
     assert shared.get(10 ** 6) is None
+
+
+def test_is_candidate_agrees_with_the_list():
+    words, wordlist = ["web01", "corp"], ["Site-Pw-1"]
+    found = listed(words, wordlist)
+    for value in found[::97] + ["Web01!", "C0rp", "corp2017", "Site-Pw-1", "PASSWORD", "DrAgOn"]:
+        assert cands.is_candidate(value, words, set(wordlist)), value
+    for value in ("Xq7#pLm2-unlisted", "web01web01web01", "Site-Pw-2", "a\0b"):
+        assert not cands.is_candidate(value, words, set(wordlist)), value

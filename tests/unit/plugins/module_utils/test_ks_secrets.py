@@ -338,3 +338,14 @@ def test_the_reader_keeps_values_out_of_its_dicts():
     entry = read_secrets("rootpw --plaintext Sekr3t-value\n", budget=0).secrets[0]
     assert "Sekr3t-value" not in repr(entry.to_dict()) and entry._value == "Sekr3t-value"
     assert _ks_secrets.MAX_SECRET_LINES == 500
+
+
+@needs_libxcrypt
+def test_a_scheme_this_libxcrypt_cannot_compute_is_named_in_a_warning():
+    if LIB.gensalt(b"$sm3$", 0, None) is not None:
+        pytest.skip("this libxcrypt computes SM3 crypt")
+    report = read_secrets("rootpw --iscrypted $sm3$saltsalt$%s\n" % ("a" * 43), budget=1)
+    (entry,) = report.to_list()
+    assert (entry["scheme"], entry["tried"], ids(entry)) == ("sm3crypt", 0, [])
+    assert report.warnings == ["this node's libxcrypt cannot compute sm3crypt hashes: they were not tried against "
+                               "known-weak passwords"]
