@@ -431,24 +431,17 @@ def at_rest_repository(lib, count=200, hashes=100, seed=20151):
     return texts
 
 
-class _Words(object):
-    def __init__(self, words):
-        self.words = words
-
-    def get(self, index):
-        return self.words[index] if index < len(self.words) else None
-
-
 def bench_at_rest(runs):
     from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _known_weak, _libxcrypt
-    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import candidates
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import CandidateList, candidates
     from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
     lib = _libxcrypt.load()
     if lib is None:
         print("8. secrets at rest: libxcrypt not available here, skipped")
         return
     print("8. secrets at rest: the known-weak check vs a raw libxcrypt loop; a repository scan vs 2 minutes")
-    words = [word.encode() for word in candidates(["host001", "example"])]
+    texts = list(candidates(["host001", "example"]))
+    words = [word.encode() for word in texts]
     import ctypes
     crypt_rn = ctypes.CDLL("libcrypt.so.1").crypt_rn
     crypt_rn.restype = ctypes.c_char_p
@@ -464,16 +457,17 @@ def bench_at_rest(runs):
                     break
 
         def ours(subset=subset, hashed=hashed):
-            outcome = _known_weak.check_hashes([(hashed.decode(), "crypt")], _Words(subset), budget=10 ** 6,
-                                               threads=1)
+            outcome = _known_weak.check_hashes([(hashed.decode(), "crypt")], CandidateList.from_words(texts[:count]),
+                                               budget=10 ** 6, threads=1)
             assert outcome[hashed.decode()].tried == len(subset)
         base, mine = interleaved(baseline, ours, max(1, min(runs, 3)))
         report("%s: candidate rate, one thread vs raw crypt_rn" % label, mine, base, count, "candidate")
     # Both cores: the same hashes with two threads vs one (a ratio near 0.5 is parallel).
     hashes = [(lib.crypt(b"x%d-not-listed" % n, lib.gensalt(b"$6$", 0, None)).decode(), "crypt") for n in range(4)]
-    subset = _Words(words[:80])
-    one = median_time(lambda: _known_weak.check_hashes(hashes, subset, budget=10 ** 6, threads=1), 1)
-    two = median_time(lambda: _known_weak.check_hashes(hashes, subset, budget=10 ** 6, threads=2), 1)
+    one = median_time(lambda: _known_weak.check_hashes(hashes, CandidateList.from_words(texts[:80]), budget=10 ** 6,
+                                                       threads=1), 1)
+    two = median_time(lambda: _known_weak.check_hashes(hashes, CandidateList.from_words(texts[:80]), budget=10 ** 6,
+                                                       threads=2), 1)
     report("sha512crypt, 4 hashes x 80 candidates: 2 threads vs 1", two, one, 4, "hash")
     # The repository: every hash gets the default budget (none is found), 2 cores.
     texts = at_rest_repository(lib)

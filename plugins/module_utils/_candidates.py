@@ -203,11 +203,18 @@ class CandidateList(object):
         self._lock = threading.Lock()
         self._done = False
 
-    def get(self, index):
-        """The candidate at ``index`` (bytes), or None past the last one."""
+    @classmethod
+    def from_words(cls, words):
+        """A list of exactly ``words`` (text), in their order: for a caller's own list, and for tests."""
+        made = cls()
+        made._source = iter(words)
+        return made
+
+    def _fill(self, index):
+        """Build the list up to ``index`` (or its end)."""
         items = self._items
         if index < len(items):
-            return items[index]
+            return
         with self._lock:
             while index >= len(items) and not self._done:
                 for dummy in range(self._CHUNK):
@@ -216,7 +223,17 @@ class CandidateList(object):
                         self._done = True
                         break
                     items.append(word.encode("utf-8", "surrogatepass"))
-            return items[index] if index < len(items) else None
+
+    def get(self, index):
+        """The candidate at ``index`` (bytes), or None past the last one."""
+        self._fill(index)
+        return self._items[index] if index < len(self._items) else None
+
+    def stride(self, index, count, step):
+        """Up to ``count`` candidates from ``index`` on, every ``step``-th (fewer at the end of the list)."""
+        end = index + (count - 1) * step
+        self._fill(end)
+        return self._items[index:end + 1:step]
 
 
 def _labels(host):

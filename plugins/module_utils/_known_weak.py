@@ -71,46 +71,69 @@ class Outcome(object):
         return self.found or not self.supported
 
 
-def _crypt_verifier(lib, hashed):
-    """In the calling thread: a function ``phrase -> bool``, True when ``phrase`` is the password of ``hashed``."""
-    return lib.verifier(hashed.encode("ascii"))
+def _crypt_job(lib, hashed):
+    """In the calling thread: ``(check, verify)`` for a crypt hash.
+
+    ``check(phrase)`` is True, False, or None where libxcrypt cannot compute
+    the hash's scheme (used on the first candidate); ``verify(phrase)`` is
+    the fast True or False of every other candidate.
+    """
+    setting = hashed.encode("ascii")
+
+    def check(phrase):
+        result = lib.crypt(phrase, setting)
+        return None if result is None else result == setting
+    return check, lib.verifier(setting)
 
 
-def _grub_verifier(hashed):
+def _grub_job(hashed):
     iterations, salt, digest = grub_parts(hashed)
 
     def verify(phrase):
         return hmac.compare_digest(hashlib.pbkdf2_hmac("sha512", phrase, salt, iterations, len(digest)), digest)
-    return verify
+    return verify, verify
+
+
+# A task looks at the clock, and at whether another task found the password, after at most this many candidates.
+_CHUNK = 64
 
 
 def _task(job, outcome, shard, shards, seconds, cands):
     """Hash every ``shards``-th candidate from ``shard`` on until the time is up, the list ends or the
-    password is found.  No candidate starts that would end after the deadline, as far as the last one
-    tells (so a slow scheme does not overrun it by one hash)."""
-    verify = job()
+    password is found.
+
+    After the first candidate the task knows what one costs, and takes the next
+    ones in chunks that fit in the time left (up to :data:`_CHUNK`), so a
+    fast scheme is not slowed by the clock and a slow one does not overrun
+    the deadline by a hash.
+    """
+    check, verify = job()
     now = time.monotonic
     started = now()
     deadline = started + seconds
-    index, tried, found, supported = shard, 0, False, True
-    get = cands.get
-    while not outcome.done:
-        word = get(index)
-        if word is None:
+    first = cands.get(shard)
+    if first is None:
+        return
+    matched = check(first)
+    if matched is None:
+        outcome.add(0, False, supported=False)
+        return
+    tried, found, index = 1, bool(matched), shard + shards
+    while not found and not outcome.done:
+        now_ = now()
+        fits = int((deadline - now_) * tried / max(now_ - started, 1e-9))
+        if fits < 1:
             break
-        matched = verify(word)
-        if matched is None:
-            supported = False
-            break
-        tried += 1
-        if matched:
-            found = True
-            break
-        finished = now()
-        if finished + (finished - started) / tried >= deadline:
-            break
-        index += shards
-    outcome.add(tried, found, supported)
+        chunk = cands.stride(index, min(fits, _CHUNK), shards)
+        for word in chunk:
+            tried += 1
+            if verify(word):
+                found = True
+                break
+        if len(chunk) < min(fits, _CHUNK):
+            break  # the end of the list
+        index += len(chunk) * shards
+    outcome.add(tried, found)
 
 
 def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
@@ -129,9 +152,9 @@ def check_hashes(hashes, cands, budget=DEFAULT_BUDGET, threads=None):
         if hashed in outcomes:
             continue
         if kind == "grub_pbkdf2" and grub_parts(hashed):
-            job = functools.partial(_grub_verifier, hashed)
+            job = functools.partial(_grub_job, hashed)
         elif kind == "crypt" and lib is not None:
-            job = functools.partial(_crypt_verifier, lib, hashed)
+            job = functools.partial(_crypt_job, lib, hashed)
         else:
             outcomes[hashed] = Outcome(supported=False)
             continue

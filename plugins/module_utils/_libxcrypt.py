@@ -61,19 +61,16 @@ class Libxcrypt(object):
         return result
 
     def verifier(self, hashed):
-        """For the calling thread: ``phrase -> True, False or None``, whether ``crypt(phrase, hashed) == hashed``
-        (None: libxcrypt cannot compute this hash's scheme).
+        """For the calling thread: ``phrase -> bool``, whether ``crypt(phrase, hashed) == hashed``.
 
         The work area is this thread's, looked up once, so a loop over
         candidates costs one ``crypt_rn`` call and one comparison each.
+        (Whether libxcrypt can compute ``hashed`` at all, :meth:`crypt` tells.)
         """
         crypt_rn, area, size = self._crypt_rn, self._area(), CRYPT_DATA_SIZE
 
         def verify(phrase):
-            result = crypt_rn(phrase, hashed, area, size)
-            if result == hashed:
-                return True
-            return None if not result or result[:1] == b"*" else False
+            return crypt_rn(phrase, hashed, area, size) == hashed
         return verify
 
 

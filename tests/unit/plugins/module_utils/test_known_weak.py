@@ -16,14 +16,8 @@ LIB = _libxcrypt.load()
 pytestmark = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
 
 
-class Words(object):
-    """A fixed candidate list."""
-
-    def __init__(self, words):
-        self.words = [word.encode() for word in words]
-
-    def get(self, index):
-        return self.words[index] if index < len(self.words) else None
+def Words(words):  # noqa: N802 - reads as the list it makes
+    return CandidateList.from_words(words)
 
 
 def hashed(password, prefix=b"$1$", count=0):
