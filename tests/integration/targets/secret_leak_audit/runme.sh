@@ -76,7 +76,7 @@ scan_all() {
     stray="$(find "$work" -type f \( -name '.*' -o -name '*.tmp*' \) | head -n 3)"
     [ -z "$stray" ] || echo "LEAK: temporary files left behind: $stray"
     # The role's password hashes may be in its kickstarts only.
-    for ks in "$work"/role/out/*.ks; do
+    for ks in "$work"/role/out/*.ks "$work/ks/at_rest_hashed.ks"; do
         [ -f "$ks" ] && hashes+=(--hashes-of "$ks")
     done
     scan --allow "$work/ks/*" --allow "$work/role/out/*.ks" "${hashes[@]}" \
@@ -164,7 +164,25 @@ cp "$ks/edit.ks" "$ks/template.ks"
     >"$ks/unterminated.ks"
 cp "$ks/edit.ks" "$ks/refused.ks"
 cp "$ks/edit.ks" "$ks/bad_policy.ks"
-chmod 0600 "$ks"/*.ks
+# ks_secrets_info: hashes of markers (a wordlist holds one of them), a template, a file with a NUL.
+printf '%s\0' "$m_root_weak" "$m_user_strong" | "$python" -c 'import ctypes, sys
+lib = ctypes.CDLL("libcrypt.so.1")
+lib.crypt.restype = ctypes.c_char_p
+lib.crypt.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+root, user = sys.stdin.buffer.read().split(b"\0")[:2]
+print("#version=RHEL9")
+print("rootpw --iscrypted %s" % lib.crypt(root, b"$6$rounds=1000$atrestsalt").decode())
+print("user --name=audit --iscrypted --password=%s" % lib.crypt(user, b"$6$atrestsalt2").decode())' \
+    >"$ks/at_rest_hashed.ks"
+printf '%s\nsomething-else\n' "$m_root_weak" >"$ks/at_rest_words.txt"
+{
+    printf '<%%# kind: provision %%>\n<%% if @host.params["lab"] -%%>\n'
+    printf 'rootpw --plaintext %s\n<%% else -%%>\nrootpw --iscrypted <%%= root_pass %%>\n<%% end -%%>\n' \
+        "$m_root_strong"
+    printf 'part / --encrypted --passphrase=%q\n%%packages\n@core\n<%%= section_end -%%>\n' "$m_inline_strong"
+} >"$ks/at_rest_template.erb"
+{ printf 'rootpw --plaintext %s\n' "$m_root_strong"; printf '\0\1binary\n'; } >"$ks/at_rest_nul.ks"
+chmod 0600 "$ks"/*.ks "$ks"/at_rest_*
 
 # The failing ks_pwpolicy cases (file, and what makes it fail).
 cat >"$work/failing.yml" <<'YAML'
@@ -263,6 +281,8 @@ inv=(-i localhost, -c local)
 run ks_module 0 ks_module.yml "${inv[@]}" -e "@$work/failing.yml"
 expect ks_module "kickstart line 5"
 expect ks_module "<hidden>"
+run secrets_info 0 secrets_info.yml "${inv[@]}"
+expect secrets_info "line 2 holds a NUL character"
 
 # ---------------------------------------------------------------- filter and test
 run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"
