@@ -69,7 +69,10 @@ audit never 0 -e kickstart_fail_on=never
 verify never never ""
 
 # The name before 0.3.0 still works, with a deprecation warning (once).
+# Deprecations are off for every other run; this one checks that the earlier name is said to be deprecated.
+ANSIBLE_DEPRECATION_WARNINGS=1
 audit oldname 2 -e kickstart_audit_fail_on=weak
+ANSIBLE_DEPRECATION_WARNINGS=0
 verify oldname weak ""
 olds=$(cat "$base/runs/oldname.stdout" "$base/runs/oldname.stderr" | tr -s ' \n' ' ' \
     | grep -o "kickstart_audit_fail_on is deprecated: set kickstart_fail_on instead" | wc -l)
