@@ -280,21 +280,21 @@ def prepare(policy=None, product=None, profile=None, target=None, policy_name=No
 def _password(plan, rng):
     characters = []
     for credit, _word, members in CLASSES:
-        characters.extend(rng.choice(members) for _ in range(plan.needed[credit]))
+        characters.extend(rng.choice(members) for dummy in range(plan.needed[credit]))
     everything = LOWER + UPPER + DIGITS + SYMBOLS
-    characters.extend(rng.choice(everything) for _ in range(plan.length - len(characters)))
+    characters.extend(rng.choice(everything) for dummy in range(plan.length - len(characters)))
     rng.shuffle(characters)
     return "".join(characters)
 
 
 def _passphrase(plan, rng):
-    chosen = [rng.choice(plan.vocabulary) for _ in range(plan.words)]
+    chosen = [rng.choice(plan.vocabulary) for dummy in range(plan.words)]
     positions = list(range(plan.words))
     rng.shuffle(positions)
     for index in positions[:plan.needed.get("ucredit", 0)]:
         chosen[index] = chosen[index][0].upper() + chosen[index][1:]
     for credit, members in (("dcredit", DIGITS), ("ocredit", SYMBOLS)):
-        for _ in range(plan.needed.get(credit, 0)):
+        for dummy in range(plan.needed.get(credit, 0)):
             index = rng.choice(positions)
             chosen[index] += rng.choice(members)
     return plan.separator.join(chosen)
