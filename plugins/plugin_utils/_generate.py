@@ -69,8 +69,6 @@ DIGITS = string.digits
 SYMBOLS = "!*+,-./:=?@^_~"
 CLASSES = (("lcredit", "lower-case letter", LOWER), ("ucredit", "upper-case letter", UPPER),
            ("dcredit", "digit", DIGITS), ("ocredit", "other character", SYMBOLS))
-# Settings a profile sets that mean nothing to a check (see _pwq_settings.NOT_ACCEPTED).
-_NOT_FOR_A_CHECK = ("minlen", "enforce_for_root", "retry")
 
 _WORDS = {}
 
@@ -140,7 +138,7 @@ def _policy(policy, product, profile, target, policy_name):
         except PwpolicyError as exc:
             raise GenerateError(str(exc))
         settings = dict((key, value) for key, value in _profiles.pwquality(name, normalized).items()
-                        if key not in _NOT_FOR_A_CHECK)
+                        if key not in _profiles.NOT_FOR_A_CHECK)
         fields = _profiles.policies(name, normalized)[policy_name]
         return resolve(fields), settings, "compliance profile %s for %s" % (name, normalized)
     if policy_name is not None and policy_name != "user":
