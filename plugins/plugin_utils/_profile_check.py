@@ -164,10 +164,17 @@ def _rule_ids(selection, key):
                      for name in selection.origins.get(key, ()))
 
 
+def wanted(profile):
+    """Whether ``profile`` asks for a check by profile: not None, an empty string or an empty list."""
+    if profile is None or (isinstance(profile, str) and not profile.strip()):
+        return False
+    return not (isinstance(profile, (list, tuple)) and not profile)
+
+
 def _names(profile):
-    """The profile names given (a name or a list of names), in order, once each."""
+    """The profile names given (a name, names separated by commas, or a list of names), in order, once each."""
     if isinstance(profile, str):
-        profile = [profile]
+        profile = profile.split(",")
     if not isinstance(profile, (list, tuple)) or not profile:
         raise _profiles.ProfileError("profile must be a compliance profile name or a list of them (%s)"
                                      % ", ".join(_profiles.PROFILES))
@@ -182,14 +189,22 @@ def _names(profile):
     return names
 
 
+def _same_everywhere(name):
+    """Whether a profile asks the same on every release (NIST SP 800-63B): it needs no target."""
+    return all(_profiles.entry(name, target) is _profiles.entry(name, _profiles.TARGETS[0])
+               for target in _profiles.TARGETS)
+
+
 def _target(names, target):
-    """The target for ``names``: given, or (only for profiles the same on every release) the newest."""
+    """The release whose values ``names`` take: the target given, or the newest for profiles that ask the same on
+    every release (for those any target will do, a Fedora release too)."""
+    if all(_same_everywhere(name) for name in names):
+        given = target.strip().upper() if isinstance(target, str) else None
+        return given if given in _profiles.TARGETS else _profiles.TARGETS[-1]
     if target is None or (isinstance(target, str) and not target.strip()):
-        if all(_profiles.entry(name, _profiles.TARGETS[0]) is _profiles.entry(name, _profiles.TARGETS[-1])
-               for name in names):
-            return _profiles.TARGETS[-1]
         raise _profiles.ProfileError("compliance profile %s needs a target release: give target, one of %s"
-                                     % (", ".join(names), ", ".join(_profiles.TARGETS)))
+                                     % (", ".join(name for name in names if not _same_everywhere(name)),
+                                        ", ".join(_profiles.TARGETS)))
     for name in names:
         target = _profiles.check_profile(name, target)[1]
     return target

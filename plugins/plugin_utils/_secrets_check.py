@@ -137,7 +137,7 @@ class SecretsCheck(object):
         """``(policies, selection, conflicts, problem)`` of a check by ``profile`` (``policies`` unchanged without
         one): each account's policy is the profiles' merged with what the product and ``pwpolicies`` set, the
         stricter value of each field applying."""
-        if plain.get("profile") is None or not policies:
+        if not _profile_check.wanted(plain.get("profile")) or not policies:
             return policies, None, [], None
         try:
             selection = _profile_check.select(plain["profile"], plain["target"])
@@ -247,7 +247,7 @@ class SecretsCheck(object):
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
             return result, plain, items
         findings = self.findings(host, problems, items, policies, problem, self.checker(selection, sources),
-                                 profile=plain.get("profile") is not None)
+                                 profile=_profile_check.wanted(plain.get("profile")))
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))

@@ -392,7 +392,7 @@ def check_against(password, policy, product=None, target=None, user=None, settin
         raise PwcheckError(
             "policy must be a dict of policy fields or a policy name (%s); the string given is "
             "not a policy name (not repeated here in case it is a secret)" % ", ".join(NAMES))
-    if profile is not None:
+    if _profile_check.wanted(profile):
         return check_by_profile(password, policy, profile, target=target, product=product, user=user,
                                 settings=settings, backend=backend, rules=rules, fips=fips, blocklist=blocklist)
     return check_password(password, resolve(policy, product, target), user=user, settings=settings, backend=backend,
