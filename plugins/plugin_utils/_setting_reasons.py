@@ -24,6 +24,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import re
+
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     ERR_MAX_CLASS_REPEAT,
     ERR_MAX_CONSECUTIVE,
@@ -69,40 +71,59 @@ def _listed(items, word):
     return items[0] if len(items) == 1 else "%s %s %s" % (", ".join(items[:-1]), word, items[-1])
 
 
+# Each byte's class (DIGIT, UPPER, LOWER, OTHER), as bytes.translate() takes it: the counting is done in C.
+_CLASS_TABLE = bytes(_class(byte) for byte in range(256))
+_ANY_RUN = re.compile(rb"(.)\1*", re.S)
+_RUNS = {}
+
+
+def _run_longer_than(data, limit):
+    """Whether ``data`` (bytes) holds one byte value more than ``limit`` times in a row."""
+    pattern = _RUNS.get(limit)
+    if pattern is None:
+        pattern = _RUNS[limit] = re.compile(rb"(.)\1{%d}" % limit, re.S)
+    return pattern.search(data) is not None
+
+
+def _longest_run(data):
+    return max([len(match.group()) for match in _ANY_RUN.finditer(data)] or [0])
+
+
+def _longest_sequence(data):
+    """The longest run of bytes going up or down by one, compared as C's signed ``char`` (as libpwquality does)."""
+    longest = up = down = 1 if data else 0
+    previous = None
+    for byte in data:
+        signed = byte - 256 if byte >= 128 else byte
+        if previous is not None:
+            up, down = (up + 1, 1) if signed == previous + 1 else (1, down + 1) if signed == previous - 1 else (1, 1)
+            longest = max(longest, up, down)
+        previous = signed
+    return longest
+
+
+def _chars(password, kind):
+    """How many characters of ``password`` are of class ``kind`` (a non-ASCII one is a symbol): for the words."""
+    ascii_counts = password.encode("utf-8").translate(_CLASS_TABLE)
+    if kind != OTHER:
+        return ascii_counts.count(kind)
+    return len(password) - sum(ascii_counts.count(other) for other in range(OTHER))
+
+
 def shape(password):
-    """What libpwquality's class and pattern settings look at, in one pass over the UTF-8 bytes.
+    """What libpwquality's class and pattern settings look at, over the UTF-8 bytes.
 
     Returns ``{counts, chars, class_run, repeat_run, sequence_run}``: the bytes
     of each class, the characters of each class (for the words of a reason),
     the longest run of one class, of one byte, and of bytes that go up or down
     by one (compared as C's signed ``char``, as libpwquality compares them).
     """
-    counts = [0, 0, 0, 0]
-    chars = [0, 0, 0, 0]
-    for character in password:
-        chars[_class(ord(character)) if ord(character) < 128 else OTHER] += 1
-    class_run = repeat_run = sequence_run = 0
-    run_class = run_byte = up = down = 0
-    previous_class = previous = None
-    for byte in password.encode("utf-8"):
-        kind = _class(byte)
-        counts[kind] += 1
-        run_class = run_class + 1 if kind == previous_class else 1
-        signed = byte - 256 if byte >= 128 else byte
-        if previous is None:
-            run_byte = up = down = 1
-        elif signed == previous:
-            run_byte += 1
-            up = down = 1
-        else:
-            run_byte = 1
-            up, down = (up + 1, 1) if signed == previous + 1 else (1, down + 1) if signed == previous - 1 else (1, 1)
-        class_run = max(class_run, run_class)
-        repeat_run = max(repeat_run, run_byte)
-        sequence_run = max(sequence_run, up, down)
-        previous_class, previous = kind, signed
-    return {"counts": counts, "chars": chars, "class_run": class_run, "repeat_run": repeat_run,
-            "sequence_run": sequence_run}
+    data = password.encode("utf-8")
+    classes = data.translate(_CLASS_TABLE)
+    return {"counts": [classes.count(kind) for kind in range(4)],
+            "chars": [_chars(password, kind) for kind in range(4)],
+            "class_run": _longest_run(classes), "repeat_run": _longest_run(data),
+            "sequence_run": _longest_sequence(data)}
 
 
 def _origin(origins, setting, value):
@@ -122,22 +143,24 @@ def failures(password, settings, origins=None):
     if not password:
         return []
     found = []
-    seen = shape(password)
-    counts, chars = seen["counts"], seen["chars"]
+    data = password.encode("utf-8")
+    classes = data.translate(_CLASS_TABLE)
     limit = settings.get("maxclassrepeat", 0)
-    if limit > 0 and seen["class_run"] > limit:
+    if limit > 0 and _run_longer_than(classes, limit):
         found.append((ERR_MAX_CLASS_REPEAT, "maxclassrepeat",
                       "has more than %s of one class in a row%s"
                       % (_count(limit, "character", "characters"), _origin(origins, "maxclassrepeat", limit)),
                       "put a character of another class (digit, upper-case letter, lower-case letter, symbol) "
                       "after at most %d of one class" % limit))
+    counts = [classes.count(kind) for kind in range(4)]
     for kind, (setting, code, one, many, article) in enumerate(CLASSES):
         needed = -settings.get(setting, 0)
         if needed > 0 and counts[kind] < needed:
-            missing = needed - chars[kind]  # characters: never more than bytes, so below needed too
+            # Characters, for the words: ASCII ones are one byte each, and every other character is a symbol.
+            has = counts[kind] if kind != OTHER else len(password) - sum(counts[:OTHER])
             found.append((code, setting, "needs at least %s, has %d%s"
-                          % (_count(needed, one, many), chars[kind], _origin(origins, setting, -needed)),
-                          "add %s" % (article if missing == 1 else "%d more %s" % (missing, many))))
+                          % (_count(needed, one, many), has, _origin(origins, setting, -needed)),
+                          "add %s" % (article if needed - has == 1 else "%d more %s" % (needed - has, many))))
     minclass = settings.get("minclass", 0)
     present = sum(1 for count in counts if count)
     if minclass > 0 and present < minclass:
@@ -150,12 +173,12 @@ def failures(password, settings, origins=None):
                       "lower-case letters, symbols), has %d%s" % (minclass, present,
                                                                    _origin(origins, "minclass", minclass)), hint))
     limit = settings.get("maxrepeat", 0)
-    if limit > 0 and seen["repeat_run"] > limit:
+    if limit > 0 and _run_longer_than(data, limit):
         found.append((ERR_MAX_CONSECUTIVE, "maxrepeat", "repeats a character more than %s in a row%s"
                       % (_count(limit, "time", "times"), _origin(origins, "maxrepeat", limit)),
                       "use each character at most %s in a row" % _count(limit, "time", "times")))
     limit = settings.get("maxsequence", 0)
-    if limit > 0 and seen["sequence_run"] > limit:
+    if limit > 0 and _longest_sequence(data) > limit:
         found.append((ERR_MAX_SEQUENCE, "maxsequence", "holds a sequence (like 1234 or dcba) longer than %s%s"
                       % (_count(limit, "character", "characters"), _origin(origins, "maxsequence", limit)),
                       "break up runs of consecutive letters or digits: at most %d in a row" % limit))

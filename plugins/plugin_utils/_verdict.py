@@ -57,7 +57,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons imp
     typable,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
+    ERR_BAD_WORDS,
     ERR_CRACKLIB_CHECK,
+    ERR_GECOS_CHECK,
     ERR_MIN_LENGTH,
     ERR_USER_CHECK,
     LIBPWQUALITY_MIN_LENGTH,
@@ -272,10 +274,18 @@ def check_password(password, policy, user=None, settings=None, backend=None, rul
     check can be made.
     """
     _check_arguments(password, user, rules, fips)
+    return _verdict(password, policy, user, normalize_settings(settings), backend, rules, fips, origins, blocklist)
+
+
+# libpwquality's answers that come after every setting counted by _setting_reasons: none of those is broken.
+_PAST_THE_COUNTED = frozenset((ERR_USER_CHECK, ERR_GECOS_CHECK, ERR_BAD_WORDS, ERR_CRACKLIB_CHECK))
+
+
+def _verdict(password, policy, user, items, backend, rules, fips, origins, blocklist):
+    """:func:`check_password` on checked arguments and normalized settings ``items``."""
     if rules != COLLECTION and (origins is not None or blocklist):
         raise PwcheckError("rules=%s cannot be combined with a compliance profile or a blocklist: they are checks "
                            "of the collection, not of the installer's screens; give rules=collection" % rules)
-    items = normalize_settings(settings)
     report = {"ok": True, "verdict": "accepted", "score": 0, "strength": "empty",
               "reasons": [], "hints": [], "policy": policy.to_dict()}
     if _refusal(report, password, policy, rules):
@@ -285,7 +295,10 @@ def check_password(password, policy, user=None, settings=None, backend=None, rul
     own, named = (), None
     if origins is not None:
         named = (dict(items), origins)
-        own = setting_failures(password, named[0], origins)
+        # libpwquality checks the counted settings first: when it accepts the password, or stops at a check that
+        # comes after them, none is broken (test_setting_reasons holds the count to libpwquality's answer).
+        if answer[0] < 0 and answer[0] not in _PAST_THE_COUNTED:
+            own = setting_failures(password, named[0], origins)
     found = _failures(report, password, policy, answer, fips, own, named)
     if blocklist and _blocklist.holds(password, blocklist):
         found.append((BLOCKLIST, _blocklist.REASON, _blocklist.HINT))
@@ -365,16 +378,44 @@ def check_by_profile(password, policy, profile, target=None, product=None, user=
     (``{names, target}``) and ``conflicts`` (sentences: where the profiles,
     the policy or the settings disagree, and which value applies).
     """
+    _check_arguments(password, user, rules, fips)
     selection = _profile_check.select(profile, target)
     account, fields = _account(policy)
-    effective, policy_notes = selection.policy_for(account, _profile_check.given_fields(account, fields, product))
-    merged, origins, setting_notes = selection.settings_for(settings)
+    key = _prepared_key(selection, account, fields, product, settings)
+    prepared = _PREPARED.get(key) if key is not None else None
+    if prepared is None:
+        effective, policy_notes = selection.policy_for(account, _profile_check.given_fields(account, fields, product))
+        merged, origins, setting_notes = selection.settings_for(settings)
+        prepared = (effective, normalize_settings(merged), origins, selection.conflicts + policy_notes + setting_notes)
+        if key is not None:
+            if len(_PREPARED) >= _RESOLVED_MAX:
+                _PREPARED.clear()
+            _PREPARED[key] = prepared
+    effective, items, origins, conflicts = prepared
     sources = _blocklist.checked_sources(blocklist, required=selection.blocklist)
-    report = check_password(password, effective, user=user, settings=merged, backend=backend, rules=rules, fips=fips,
-                            origins=origins, blocklist=sources)
+    report = _verdict(password, effective, user, items, backend, rules, fips, origins, sources)
     report["profile"] = {"names": list(selection.names), "target": selection.target}
-    report["conflicts"] = selection.conflicts + policy_notes + setting_notes
+    report["conflicts"] = list(conflicts)
     return report
+
+
+# What a check by profile derives from its plain arguments (the policy, the settings, who asks for each, the
+# conflicts), keyed by them: many passwords checked alike derive it once.
+_PREPARED = {}
+
+
+def _prepared_key(selection, account, fields, product, settings):
+    """A hashable key for plain arguments; None for anything else (vaulted or tagged values, lists)."""
+    if not fields and settings is None and type(product) in _PLAIN:
+        return selection.names, selection.target, account, product
+    parts = []
+    for given in (fields, settings or {}):
+        if not isinstance(given, dict) or not all(type(k) in _TEXT and type(v) in _PLAIN for k, v in given.items()):
+            return None
+        parts.append(tuple(sorted((k, type(v).__name__, v) for k, v in given.items())))
+    if type(product) not in _PLAIN:
+        return None
+    return (selection.names, selection.target, account, product) + tuple(parts)
 
 
 def check_against(password, policy, product=None, target=None, user=None, settings=None, backend=None,
