@@ -85,8 +85,8 @@ class Selection(object):
 
     def _applied(self):
         """The sentence that says which value of each setting the check applies."""
-        applied = ["minlen %d" % self.minlen] + ["%s %s" % (key, self.settings[key]) for key in _profiles.PWQUALITY
-                                               if key in self.settings]
+        applied = ["minlen %d" % self.minlen] + [
+            "%s %s" % (key, self.settings[key]) for key in _profiles.PWQUALITY if key in self.settings]
         forbidding = [name for name in self.names if _profiles.forbids_composition(name)]
         text = ("this check applies the stricter value of each setting the profiles %s set: %s"
                 % (", ".join(self.names), ", ".join(applied)))
@@ -214,10 +214,10 @@ def select(profile, target=None):
     """The :class:`Selection` of ``profile`` (a name or a list) for ``target``; :class:`._profiles.ProfileError`
     names what to give.  Selections of plain names are made once."""
     key = None
-    if type(target) in (str, type(None)):
-        if type(profile) is str:
+    if target is None or isinstance(target, str):
+        if isinstance(profile, str):
             key = ((profile,), target)
-        elif isinstance(profile, (list, tuple)) and all(type(name) is str for name in profile):
+        elif isinstance(profile, (list, tuple)) and all(isinstance(name, str) for name in profile):
             key = (tuple(profile), target)
     if key is not None and key in _SELECTIONS:
         return _SELECTIONS[key]

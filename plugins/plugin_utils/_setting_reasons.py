@@ -166,12 +166,14 @@ def failures(password, settings, origins=None):
     if minclass > 0 and present < minclass:
         absent = [CLASSES[kind][4] for kind in range(4) if not counts[kind]]
         short = min(minclass, 4) - present
-        hint = ("add %s" % _listed(absent, "and") if short >= len(absent)
-                else "add characters of %s more %s: %s" % (short, "class" if short == 1 else "classes",
-                                                          _listed(absent, "or")))
-        found.append((ERR_MIN_CLASSES, "minclass", "needs characters from %d classes (digits, upper-case letters, "
-                      "lower-case letters, symbols), has %d%s" % (minclass, present,
-                                                                   _origin(origins, "minclass", minclass)), hint))
+        if short >= len(absent):
+            hint = "add %s" % _listed(absent, "and")
+        else:
+            hint = "add characters of %s more %s: %s" % (short, "class" if short == 1 else "classes",
+                                                         _listed(absent, "or"))
+        reason = ("needs characters from %d classes (digits, upper-case letters, lower-case letters, symbols), has %d%s"
+                  % (minclass, present, _origin(origins, "minclass", minclass)))
+        found.append((ERR_MIN_CLASSES, "minclass", reason, hint))
     limit = settings.get("maxrepeat", 0)
     if limit > 0 and _run_longer_than(data, limit):
         found.append((ERR_MAX_CONSECUTIVE, "maxrepeat", "repeats a character more than %s in a row%s"

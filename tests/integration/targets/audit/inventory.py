@@ -96,7 +96,7 @@ def main(directory, prod_file, other_file):
         json.dump(by_profile, handle, indent=1, sort_keys=True)
     digest = hashlib.sha1(strong("srv02", 1).encode("utf-8")).hexdigest().upper()
     rng = random.Random(20260821)
-    hashes = sorted(["%040X" % rng.getrandbits(160) for _ in range(2000)] + [digest])
+    hashes = sorted(["%040X" % rng.getrandbits(160) for dummy in range(2000)] + [digest])
     with open(os.path.join(directory, "blocklist.txt"), "w") as handle:
         handle.write("".join("%s:%d\n" % (item, 1 + index % 50) for index, item in enumerate(hashes)))
     with open(os.path.join(directory, "blocklisted.sha1"), "w") as handle:

@@ -14,7 +14,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._blocklist import HINT, REASON
 from ansible_collections.kickstart.pwpolicy.plugins.test.pwpolicy_compliant import pwpolicy_compliant
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.filter.test_pwpolicy_check import vault  # noqa: F401
 from ansible_collections.kickstart.pwpolicy.tests.unit.samples import tagged
 
 SECRET = "Xk9#mQ2!zLp7qR5@wT"

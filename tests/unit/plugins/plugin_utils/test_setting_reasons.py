@@ -157,5 +157,5 @@ def test_reasons_without_an_origin_and_counts_in_words(settings, password, expec
 
 def test_nothing_is_counted_for_an_empty_password_or_settings_that_are_off():
     assert failures("", STIG) == []
-    assert failures("aaaaaaaaaaaabbbbbbbbb", {"maxrepeat": 0, "maxclassrepeat": 0, "maxsequence": 0, "minclass": 0,
-                                               "dcredit": 0, "ucredit": 2}) == []
+    off = {"maxrepeat": 0, "maxclassrepeat": 0, "maxsequence": 0, "minclass": 0, "dcredit": 0, "ucredit": 2}
+    assert failures("aaaaaaaaaaaabbbbbbbbb", off) == []
