@@ -154,8 +154,8 @@ notices=$(cat "$base/runs/nozxcvbn.stdout" "$base/runs/nozxcvbn.stderr" | grep -
 
 # No secret, no part of one (every secret starts with LEAKMARK, most end with
 # the same tail) and no vault ciphertext in any output or report.
-# shellcheck disable=SC2016  # the $ is part of the vault header looked for
 blocklisted="$(cat "$base/inventory/blocklisted.sha1")"
+# shellcheck disable=SC2016  # the $ is part of the vault header looked for
 for pattern in LEAKMARK 'Qz8%vT2!wX9p' '$ANSIBLE_VAULT' 'AES256' "$blocklisted" "${blocklisted:5}"; do
     if grep -q -i -F -r -- "$pattern" "$base/runs"; then
         fail "the outputs hold '$pattern' (a secret or its ciphertext)"
