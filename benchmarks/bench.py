@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,role,series,audit,linear,hash,blocklist,atrest]
+    python benchmarks/bench.py [--runs N] [--only edit,check,profile,role,series,audit,linear,hash,blocklist,atrest]
                                [--series 10,100,1000]
 
 1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
@@ -12,6 +12,9 @@
 2. check:  pwpolicy_check's verdict per password (each libpwquality backend)
            vs a raw libpwquality check() with one settings object,
            and vs one pwscore process per password (2,000 passwords);
+   profile: the same check by compliance profile (STIG for RHEL 9: every
+           setting on the one libpwquality call, each broken setting counted)
+           vs a raw check() with the profile's settings, same minimum lengths;
 3. role:   the kickstart role rendering 100 hosts' kickstarts (the role's
            default 656,000 SHA-512 crypt rounds) vs an ansible.builtin.template
            loop rendering the same content; wall and CPU time;
@@ -149,11 +152,12 @@ def bench_edit(runs):
 
 # --- 2. checking passwords --------------------------------------------------
 
-def raw_check_baseline(pws, user="root"):
+def raw_check_baseline(pws, user="root", items=()):
     """raw(lengths): a function checking each of ``pws`` at its minimum length with a raw check().
 
     The pwquality binding's own check() when importable, else the shared
-    library's pwquality_check(); one settings object per minimum length.
+    library's pwquality_check(); one settings object per minimum length, with
+    the libpwquality settings ``items`` (normalized ``(name, value)`` pairs).
     """
     try:
         import pwquality
@@ -162,13 +166,15 @@ def raw_check_baseline(pws, user="root"):
         raw_backend = _pwquality.load_backend("ctypes")
 
         def raw_ctypes(lengths):
-            handles = dict((m, raw_backend.make_settings((), m)) for m in set(lengths))
+            handles = dict((m, raw_backend.make_settings(tuple(items), m)) for m in set(lengths))
             return lambda: [raw_backend.raw_check(handles[m], pw, user) for pw, m in zip(pws, lengths)]
         return raw_ctypes
 
     def raw_binding(lengths):
         handles = dict((m, pwquality.PWQSettings()) for m in set(lengths))
         for m, handle in handles.items():
+            for name, value in items:
+                setattr(handle, name, value)
             handle.minlen = m
 
         def call():
@@ -225,6 +231,43 @@ def bench_check(runs):
     proc = median_time(processes, max(1, min(runs, 3)))
     for name, ours in results.items():
         report("pwpolicy_check, %s backend, vs one pwscore per password" % name, ours, proc, len(pws), "pw")
+
+
+def bench_profile_check(runs, profile="stig", target="RHEL9"):
+    """A check by compliance profile per password vs raw check() calls with the profile's settings on the handle.
+
+    The same minimum lengths on both sides (the policy's for a long enough
+    password, libpwquality's lowest for a shorter one), held to the check
+    benchmark's bound.  A second row compares with the verdict given the same
+    policy and settings without the profile: what the profile adds (merging,
+    counting every class and pattern setting, naming them).
+    """
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _profile_check
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
+
+    pws = passwords()
+    selection = _profile_check.select(profile, target)
+    policy, _notes = selection.policy_for("root")
+    items = normalize_settings(selection.settings)
+    minlens = [policy.minlen if len(pw) >= policy.minlen else _pwquality.LIBPWQUALITY_MIN_LENGTH for pw in pws]
+    print("2b. check by profile %s for %s per password vs libpwquality with its settings (%d passwords, root, "
+          "minlen %d, %d shorter)" % (profile, target, len(pws), policy.minlen, sum(len(pw) < policy.minlen
+                                                                                    for pw in pws)))
+    same = median_time(raw_check_baseline(pws, items=items)(minlens), runs)
+    for name in _pwquality.BACKEND_NAMES:
+        try:
+            backend = _pwquality.load_backend(name)
+        except _pwquality.PwcheckError:
+            print("  backend %s: not available, skipped" % name)
+            continue
+        ours = median_time(lambda b=backend: [_verdict.check_against(pw, "root", profile=profile, target=target,
+                                                                     backend=b) for pw in pws], runs)
+        plain = median_time(lambda b=backend: [_verdict.check_password(pw, policy, settings=selection.settings,
+                                                                       backend=b) for pw in pws], runs)
+        report("profile check (%s %s), %s backend, vs raw check() with its settings, same minlens"
+               % (profile, target, name), ours, same, len(pws), "pw")
+        report("profile check (%s %s), %s backend, vs the verdict with the same policy and settings"
+               % (profile, target, name), ours, plain, len(pws), "pw")
 
 
 # --- 4. the audit playbook over 1,000 hosts ------------------------------------
@@ -484,7 +527,7 @@ def bench_at_rest(runs):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,role,series,audit,linear,hash,blocklist,atrest")
+    parser.add_argument("--only", default="edit,check,profile,role,series,audit,linear,hash,blocklist,atrest")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
     parser.add_argument("--scale", type=float, default=1.0,
@@ -497,6 +540,7 @@ def main():
     print("machine: %s\n" % where)
     steps = (("edit", lambda: bench_edit(args.runs)),
              ("check", lambda: bench_check(args.runs)),
+             ("profile", lambda: bench_profile_check(args.runs)),
              ("role", lambda: bench_role.bench_role(ROOT, COLLECTIONS_DIR)),
              ("series", lambda: bench_role.bench_series(ROOT, COLLECTIONS_DIR,
                                                         [int(n) for n in args.series.split(",") if n])),

@@ -15,7 +15,7 @@ import platform
 
 from benchlib import ROWS, SERIES
 
-SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"),
+SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"), ("profile", "Checking by profile"),
                   ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"),
                   ("linear", "Hostile input, twice the size"), ("hash", "Hashing passwords"),
                   ("blocklist", "Blocklist lookup"))

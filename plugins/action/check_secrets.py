@@ -15,7 +15,11 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import CHECK_ARGUMENT_SPEC, SecretsCheck
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import (
+    CHECK_ARGUMENT_SPEC,
+    PROFILE_ARGUMENT_SPEC,
+    SecretsCheck,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 
 
@@ -23,7 +27,7 @@ class ActionModule(ActionModuleBase):
     """Check one host's secrets; no module, no connection."""
 
     NAME = "check_secrets"
-    ARGUMENT_SPEC = CHECK_ARGUMENT_SPEC
+    ARGUMENT_SPEC = dict(CHECK_ARGUMENT_SPEC, **PROFILE_ARGUMENT_SPEC)
     _requires_connection = False
 
     def _run(self, result, args, task_vars):

@@ -2,7 +2,7 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The ``compliance_profile`` filter: a thin wrapper over the profile model (plugin_utils._profiles)."""
+"""The ``compliance_profile`` filter: a thin wrapper over the profile model (module_utils._profiles)."""
 
 from __future__ import absolute_import, division, print_function
 
@@ -11,7 +11,7 @@ __metaclass__ = type
 from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._profiles import profile
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import profile
 
 
 def compliance_profile(name, target, others=None):

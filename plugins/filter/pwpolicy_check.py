@@ -10,16 +10,34 @@ __metaclass__ = type
 
 from ansible.errors import AnsibleFilterError
 from ansible.module_utils.common.text.converters import to_text
+from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import add_estimate
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import RULES, check_against
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
-# Words of the policy model and the rules' names: never secrets, and the messages need them.
-_SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS + RULES)
+# Words of the policy model, the rules' names, the profiles and their releases: never secrets, and the messages
+# need them.
+_SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS + RULES + PROFILES + TARGETS)
+# The conflicts already warned about by this process (Ansible's display drops repeats across processes).
+_WARNED = set()
+
+
+def warn_conflicts(report, caller="pwpolicy_check", display=None):
+    """One warning for the conflicts of a check by profile, once per process for the same conflicts."""
+    conflicts = report.get("conflicts")
+    if not conflicts:
+        return
+    message = "%s: the compliance profiles %s for %s, the policy or the settings disagree; the stricter value of " \
+        "each applies (the report's conflicts): %s" % (caller, ", ".join(report["profile"]["names"]),
+                                                       report["profile"]["target"], " | ".join(conflicts))
+    if message not in _WARNED:
+        _WARNED.add(message)
+        (display or Display()).warning(message)
 
 
 def _plain(value, what):
@@ -47,28 +65,37 @@ def _without_dictpath(settings):
 
 
 def pwpolicy_check(password, policy, user=None, product=None, target=None, settings=None,
-                   rules="collection", fips=False, estimate=None):
-    """Check one password against one policy; return the report (never the password)."""
+                   rules="collection", fips=False, estimate=None, profile=None, blocklist=None):
+    """Check one password against one policy, or by compliance profile; return the report (never the password)."""
     text = _plain(password, "the password")
     if user is not None:
         user = _plain(user, "user")
     if policy is not None and not isinstance(policy, (dict, str)) and not isinstance(policy, _NOT_PASSWORDS):
         policy = _plain(policy, "policy")
+    # A vaulted profile name or blocklist path (ansible-core 2.16-2.18 hand it over encrypted).
+    if profile is not None and not isinstance(profile, (str, _NOT_PASSWORDS)):
+        profile = _plain(profile, "profile")
+    if blocklist is not None and not isinstance(blocklist, (str, _NOT_PASSWORDS)):
+        blocklist = _plain(blocklist, "blocklist")
     try:
         report = check_against(text, policy, product=product, target=target, user=user, settings=settings,
-                               rules=rules, fips=fips)
+                               rules=rules, fips=fips, profile=profile, blocklist=blocklist)
         # Guess estimates and exposures only when asked for (plugin_utils/_exposure.py);
         # fips=true also models a LUKS2 keyslot formatted for FIPS unless the estimate says otherwise.
         if fips and estimate is True:
             estimate = {'fips': True}
         elif fips and isinstance(estimate, dict) and 'fips' not in estimate:
             estimate = dict(estimate, fips=True)
-        return add_estimate(report, text, user=user, product=product, estimate=estimate)
+        report = add_estimate(report, text, user=user, product=product, estimate=estimate)
     except PwpolicyError as exc:
         # Any argument may come from a vaulted variable (a policy field, a
         # name, a setting): no value given is repeated, in any escaped form.
-        given = leaves([text, user, policy, product, target, _without_dictpath(settings), rules]) - _SAFE_WORDS
+        # The blocklist's path is named: it is where to look.
+        given = leaves([text, user, policy, product, target, _without_dictpath(settings), rules,
+                        profile]) - _SAFE_WORDS
         raise AnsibleFilterError("pwpolicy_check: %s" % hide(str(exc), given))
+    warn_conflicts(report)
+    return report
 
 
 class FilterModule(object):

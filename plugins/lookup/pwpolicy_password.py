@@ -10,7 +10,8 @@ __metaclass__ = type
 
 DOCUMENTATION = r"""
 name: pwpolicy_password
-author: kickstart.pwpolicy contributors
+author:
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 version_added: 0.3.0
 short_description: A random password or passphrase that a password policy or a compliance profile accepts
 description:

@@ -57,8 +57,11 @@ TARGETS = ("RHEL8", "RHEL9", "RHEL10")
 # libpwquality settings a profile may set, in pwquality.conf's names (credits negative).
 PWQUALITY = ("minlen", "minclass", "dcredit", "ucredit", "lcredit", "ocredit", "difok", "maxrepeat",
              "maxclassrepeat", "maxsequence", "dictcheck", "usercheck", "enforce_for_root", "retry")
-# Other values a rule may set.
-OTHER = ("schemes", "min_rounds", "bootloader_password", "encryption")
+# Other values a rule may set (``blocklist``: passwords are compared with a list of breached and common ones).
+OTHER = ("schemes", "min_rounds", "bootloader_password", "encryption", "blocklist")
+# Settings a profile sets that a check does not take as libpwquality settings: minlen is the policy's
+# (characters), enforce_for_root and retry only change how the PAM module behaves.
+NOT_FOR_A_CHECK = ("minlen", "enforce_for_root", "retry")
 # Settings that ask for a mixture of character types (NIST forbids them) and
 # settings that refuse a password for the shape of its characters.
 COMPOSITION = ("minclass", "dcredit", "ucredit", "lcredit", "ocredit")
@@ -289,7 +292,8 @@ NIST = {
         _rule(NIST_SECTION + " composition", "No composition rules: no classes asked for.", minclass=0,
               dcredit=0, ucredit=0, lcredit=0, ocredit=0),
         _rule(NIST_SECTION + " blocklist",
-              "Refuse passwords on a blocklist of common, expected or breached passwords.", dictcheck=1),
+              "Refuse passwords on a blocklist of common, expected or breached passwords.", dictcheck=1,
+              blocklist=True),
         _rule(NIST_SECTION + " context", "Refuse passwords made of context words such as the user name.",
               usercheck=1),
         _rule(NIST_SECTION + " maximum length", "Accept at least 64 characters; never truncate."),
@@ -348,6 +352,11 @@ def pwquality(name, target):
     return result
 
 
+def requires_blocklist(name, target):
+    """Whether the profile asks for passwords to be compared with a blocklist of breached and common passwords."""
+    return bool(_values(entry(name, target)["rules"], "blocklist"))
+
+
 def policies(name, target):
     """The three password policies of the profile (see the module docstring for how rules map onto them)."""
     minlen = pwquality(name, target)["minlen"]
@@ -378,6 +387,7 @@ def profile(name, target, others=()):
         "hashing": hashing(name, target),
         "bootloader_password": bool(_values(data["rules"], "bootloader_password")),
         "encryption": bool(_values(data["rules"], "encryption")),
+        "blocklist": requires_blocklist(name, target),
         "rules": [{"id": rule["id"], "text": rule["text"]} for rule in data["rules"]],
         "conflicts": conflicts([name] + [other for other in others if other != name], target),
     }
@@ -389,10 +399,18 @@ def profile(name, target, others=()):
 # For each setting, which value asks more: the larger, the smaller, or (credits) the more negative.
 _STRICTER = {"minlen": max, "minclass": max, "difok": max, "dictcheck": max, "usercheck": max,
              "enforce_for_root": max, "dcredit": min, "ucredit": min, "lcredit": min, "ocredit": min,
-             "maxrepeat": min, "maxclassrepeat": min, "maxsequence": min, "retry": min, "min_rounds": max}
+             "maxrepeat": min, "maxclassrepeat": min, "maxsequence": min, "retry": min, "min_rounds": max,
+             # The policy model's fields (a check by profile merges them too).
+             "minquality": max, "strict": max, "emptyok": min, "changesok": min}
 
 
-def _rule_ids(name, target, *keys):
+def stricter(key, values):
+    """The value of ``values`` (of one setting, policy field or ``min_rounds``) that asks more of a password."""
+    return _STRICTER[key](values)
+
+
+def rule_ids(name, target, *keys):
+    """``rule ID`` or ``rules ID, ID``: the rules of a profile that set any of ``keys``."""
     ids = []
     for rule in entry(name, target)["rules"]:
         if set(keys) & set(rule["values"]) and rule["id"] not in ids:
@@ -406,15 +424,16 @@ def _asks_composition(settings):
             and ((key == "minclass" and settings[key] > 1) or (key != "minclass" and settings[key] < 0))]
 
 
-def _forbids_composition(name):
+def forbids_composition(name):
+    """Whether the profile forbids composition rules (NIST SP 800-63B)."""
     return name == "nist_800_63b"
 
 
 def _composition_conflicts(names, target, settings):
     found = []
-    for forbidding in [name for name in names if _forbids_composition(name)]:
+    for forbidding in [name for name in names if forbids_composition(name)]:
         for name in names:
-            if _forbids_composition(name):
+            if forbids_composition(name):
                 continue
             asked = _asks_composition(settings[name])
             patterns = [key for key in PATTERN if settings[name].get(key)]
@@ -422,27 +441,27 @@ def _composition_conflicts(names, target, settings):
                 found.append("%s requires a mixture of character types (%s; %s) but %s forbids composition "
                              "rules (%s): no libpwquality configuration meets both; choose one"
                              % (name, ", ".join("%s %d" % (key, settings[name][key]) for key in asked),
-                                _rule_ids(name, target, *asked), forbidding,
-                                _rule_ids(forbidding, target, "minclass")))
+                                rule_ids(name, target, *asked), forbidding,
+                                rule_ids(forbidding, target, "minclass")))
             if patterns:
                 found.append("%s refuses passwords for the shape of their characters (%s; %s), which %s "
                              "counts among the composition rules it forbids; choose one"
                              % (name, ", ".join("%s %d" % (key, settings[name][key]) for key in patterns),
-                                _rule_ids(name, target, *patterns), forbidding))
+                                rule_ids(name, target, *patterns), forbidding))
     return found
 
 
 def _value_conflicts(names, target, settings):
     found = []
     for key in PWQUALITY + ("min_rounds",):
-        if key in COMPOSITION and any(_forbids_composition(name) for name in names):
+        if key in COMPOSITION and any(forbids_composition(name) for name in names):
             continue  # said once above, in stronger words
         values = [(name, settings[name][key]) for name in names if settings[name].get(key) is not None]
         if len(set(value for dummy, value in values)) < 2:
             continue
         stricter = _STRICTER[key](value for dummy, value in values)
         found.append("%s differs: %s; the stricter value is %s" % (
-            key, ", ".join("%s asks %s (%s)" % (name, value, _rule_ids(name, target, key))
+            key, ", ".join("%s asks %s (%s)" % (name, value, rule_ids(name, target, key))
                            for name, value in values), stricter))
     return found
 
@@ -456,12 +475,12 @@ def _scheme_conflicts(names, target):
         if len(set(frozenset(schemes) for dummy, schemes in asked)) == 1:
             return []
         return ["hashing schemes differ: %s; only %s meets all of them" % (
-            ", ".join("%s allows %s (%s)" % (name, " or ".join(sorted(schemes)), _rule_ids(name, target, "schemes"))
+            ", ".join("%s allows %s (%s)" % (name, " or ".join(sorted(schemes)), rule_ids(name, target, "schemes"))
                       for name, schemes in asked),
             " or ".join(sorted(common)))]
     return ["hashing schemes conflict: %s; no scheme meets all of them; choose one profile"
             % ", ".join("%s allows only %s (%s)" % (name, " or ".join(sorted(schemes)),
-                                                    _rule_ids(name, target, "schemes"))
+                                                    rule_ids(name, target, "schemes"))
                         for name, schemes in asked)]
 
 

@@ -34,6 +34,34 @@ description:
     behind the C(kickstart.pwpolicy.audit) playbook.
   - No result, message, warning or error holds a secret or any part of one.
   - Runs on the controller only; it neither connects to the host nor runs a module there.
+  - With O(profile), every secret is also checked by one or more compliance profiles, and with O(blocklist) compared
+    with a local breach corpus; without them, the arguments and results are those of earlier releases.
+options:
+  profile:
+    description:
+      - Check every secret by this compliance profile, or by each of a list of them (or of names separated by commas),
+        for the release O(target), as the P(kickstart.pwpolicy.pwpolicy_check#filter) filter's C(profile) does.
+      - 'Each account''s policy is the profile''s, merged with the O(product) preset and O(pwpolicies) field by field;
+        where they differ, the stricter value applies. Every libpwquality setting of the profile applies, and each
+        setting a secret breaks is a reason of its own, naming the profile (for example C(needs at least 1 digit, has
+        0 (stig: dcredit -1\))).'
+      - Where the profiles, the policies or the settings disagree, RV(conflicts) says so, and so does one warning.
+      - An unknown profile, or a target the profile has no values for, makes every secret an V(error) finding naming
+        what to give (and fails the task when O(fail) is true).
+      - Never read from the role's variables; the C(kickstart.pwpolicy.audit) playbook passes C(kickstart_profile).
+    type: raw
+    version_added: 0.3.0
+  blocklist:
+    description:
+      - A local breach corpus no secret may be in, as the filter's C(blocklist) (a Pwned Passwords range directory or
+        a sorted C(SHA1:COUNT) file, or a list of them); the list of common passwords shipped with the collection
+        applies with it, and with a profile that requires a blocklist (NIST SP 800-63B).
+      - A secret in it is V(rejected) with the reason C(appears in a list of breached or common passwords) (never
+        which entry). A path that is missing or unreadable fails the task before any secret is read, naming the path;
+        a corpus that turns out ill-formed during a check is an V(error) finding naming it.
+      - Never read from the role's variables; the C(kickstart.pwpolicy.audit) playbook passes C(kickstart_blocklist).
+    type: raw
+    version_added: 0.3.0
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
 requirements:
@@ -71,6 +99,12 @@ EXAMPLES = r"""
       - name: alice
         password: "{{ vault_alice_password }}"
     fail_on: weak
+
+- name: Check the secrets of this host by the STIG for its release and against a local breach corpus
+  kickstart.pwpolicy.check_secrets:
+    role_vars: true
+    profile: stig
+    blocklist: /srv/pwned-passwords
 
 - name: Collect the findings without failing
   kickstart.pwpolicy.check_secrets:
@@ -182,6 +216,20 @@ warnings:
   returned: when there is such a secret and O(fail) is true
   type: list
   elements: str
+profile:
+  description: The compliance profiles checked by (C(names)) and the release whose values they took (C(target)).
+  returned: when O(profile) is given
+  type: dict
+  sample: {names: [stig, nist_800_63b], target: RHEL9}
+  version_added: 0.3.0
+conflicts:
+  description:
+    - Where the profiles, the policies (the O(product) preset and O(pwpolicies)) or the settings disagree, one sentence
+      each, naming the values, the rule ids and the stricter value that applies; empty when they agree.
+  returned: when O(profile) is given
+  type: list
+  elements: str
+  version_added: 0.3.0
 weakest_link:
   description:
     - With O(weakest), the host's weakest link with the keys the M(kickstart.pwpolicy.weakest_link) action returns

@@ -40,6 +40,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 SHIPPED = "shipped"
 FORMATS = ("range", "sorted", SHIPPED)
 REASON = "appears in a list of breached or common passwords"
+HINT = ("choose another password, one that is on no such list: several random words, or a password from a "
+        "password manager's generator")
 RANGE_NAME = re.compile(r"^[0-9A-Fa-f]{5}(\.txt)?$")
 _RANGE_LINE = re.compile(rb"^([0-9A-Fa-f]{35}):([0-9]+)\r?\n?$")
 _SORTED_LINE = re.compile(rb"^([0-9A-Fa-f]{40}):([0-9]+)\r?\n?$")
@@ -107,7 +109,8 @@ def _source_from(item, index):
         raise BlocklistError("blocklist %s: no such file (give a sorted file of %s, or a range directory)"
                              % (path, SORTED_FORM))
     if not os.access(path, os.R_OK | (os.X_OK if kind == "range" else 0)):
-        raise BlocklistError("blocklist %s: not readable by this user" % path)
+        raise BlocklistError("blocklist %s: not readable by this user: give a %s this user can read"
+                             % (path, "range directory" if kind == "range" else "sorted file"))
     return kind, path
 
 
@@ -261,6 +264,21 @@ def lookup(password, kind, path):
     if kind == "range":
         return in_range_directory(password, path)
     return in_sorted_file(password, path)
+
+
+def checked_sources(blocklist=None, required=False):
+    """The sources a check compares passwords with: the shipped list when ``blocklist`` is given or ``required``
+    (a compliance profile asks for a blocklist), then ``blocklist`` (a path or a list of paths), validated."""
+    given = normalize_sources(None if isinstance(blocklist, str) and not blocklist.strip() else blocklist)
+    if not (given or required):
+        return []
+    return [(SHIPPED, None)] + [source for source in given if source[0] != SHIPPED]
+
+
+def holds(password, sources):
+    """Whether any of ``sources`` (as :func:`normalize_sources` returns them) holds the password; the first that
+    does ends the search, and nothing says which."""
+    return any(lookup(password, kind, path) for kind, path in sources)
 
 
 def check(password, sources):

@@ -70,8 +70,6 @@ DIGITS = string.digits
 SYMBOLS = "!*+,-./:=?@^_~"
 CLASSES = (("lcredit", "lower-case letter", LOWER), ("ucredit", "upper-case letter", UPPER),
            ("dcredit", "digit", DIGITS), ("ocredit", "other character", SYMBOLS))
-# Settings a profile sets that mean nothing to a check (see _pwq_settings.NOT_ACCEPTED).
-_NOT_FOR_A_CHECK = ("minlen", "enforce_for_root", "retry")
 
 _WORDS = {}
 
@@ -141,7 +139,7 @@ def _policy(policy, product, profile, target, policy_name):
         except PwpolicyError as exc:
             raise GenerateError(str(exc))
         settings = dict((key, value) for key, value in _profiles.pwquality(name, normalized).items()
-                        if key not in _NOT_FOR_A_CHECK)
+                        if key not in _profiles.NOT_FOR_A_CHECK)
         fields = _profiles.policies(name, normalized)[policy_name]
         return resolve(fields), settings, "compliance profile %s for %s" % (name, normalized)
     if policy_name is not None and policy_name != "user":
@@ -281,21 +279,21 @@ def prepare(policy=None, product=None, profile=None, target=None, policy_name=No
 def _password(plan, rng):
     characters = []
     for credit, _word, members in CLASSES:
-        characters.extend(rng.choice(members) for _ in range(plan.needed[credit]))
+        characters.extend(rng.choice(members) for dummy in range(plan.needed[credit]))
     everything = LOWER + UPPER + DIGITS + SYMBOLS
-    characters.extend(rng.choice(everything) for _ in range(plan.length - len(characters)))
+    characters.extend(rng.choice(everything) for dummy in range(plan.length - len(characters)))
     rng.shuffle(characters)
     return "".join(characters)
 
 
 def _passphrase(plan, rng):
-    chosen = [rng.choice(plan.vocabulary) for _ in range(plan.words)]
+    chosen = [rng.choice(plan.vocabulary) for dummy in range(plan.words)]
     positions = list(range(plan.words))
     rng.shuffle(positions)
     for index in positions[:plan.needed.get("ucredit", 0)]:
         chosen[index] = chosen[index][0].upper() + chosen[index][1:]
     for credit, members in (("dcredit", DIGITS), ("ocredit", SYMBOLS)):
-        for _ in range(plan.needed.get(credit, 0)):
+        for dummy in range(plan.needed.get(credit, 0)):
             index = rng.choice(positions)
             chosen[index] += rng.choice(members)
     return plan.separator.join(chosen)

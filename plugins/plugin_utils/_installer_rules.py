@@ -33,6 +33,7 @@ PWQUALITY = "pwquality"    # libpwquality rejected it
 MINQUALITY = "minquality"  # libpwquality's score is below the policy's minquality
 FIPS = "fips"              # a LUKS passphrase too short for FIPS mode
 ASCII = "ascii"            # (installer LUKS dialog) non-ASCII together with another failure
+BLOCKLIST = "blocklist"    # (collection rules only) a list of breached or common passwords holds it
 
 # The installer's minimum LUKS passphrase length in FIPS mode.
 FIPS_MIN_LENGTH = 8

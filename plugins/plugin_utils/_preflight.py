@@ -26,6 +26,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._blocklist import BlocklistError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import secret_problems
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
@@ -137,6 +138,10 @@ def check_one(host, item, policies, checker=check_password):
         return found
     try:
         report = checker(value, policy, user=item.get("user"))
+    except BlocklistError as exc:
+        # Names the blocklist, never the password, its hash or the range file it needed.
+        return error_finding(host, item["secret"], policy, "could not be checked: %s" % exc,
+                             "fix or replace the blocklist, then run again")
     except PwpolicyError as exc:
         # The check's own errors never hold the password (the verdict module's promise).
         return error_finding(host, item["secret"], policy, "could not be checked: %s" % exc,

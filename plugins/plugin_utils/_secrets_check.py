@@ -7,19 +7,31 @@ actions run it.
 
 The rules live in plugin_utils/_preflight.py; the secrets are read by
 plugin_utils/_secrets_reader.py.  ``CHECK_ARGUMENT_SPEC`` is the arguments
-this reads (render_kickstart takes them too, with its own).
+this reads (render_kickstart takes them too, with its own); check_secrets
+also takes ``PROFILE_ARGUMENT_SPEC``: a check by compliance profile
+(plugin_utils/_profile_check.py) and a blocklist (plugin_utils/_blocklist.py).
+Without them, its arguments and results are what they were.
 """
 
 from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import functools
+
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS, build_policies
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import (
+    FIELDS,
+    NAMES,
+    PRODUCTS,
+    build_policies,
+    normalize_policies,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profile_check
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     check_all,
@@ -33,8 +45,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     verdict_counts,
     warnings_for,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import ROLE_VARS, SECRET_ARGS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
@@ -48,11 +62,14 @@ INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
 CHECK_ARGUMENT_SPEC = dict(
     [(name, dict(type="raw", no_log=name in SECRET_ARGS)) for name, _var in ROLE_VARS]
     + [(name, dict(type="raw")) for name in INPUT_ARGS + ("host_label", "fail_on", "fail", "role_vars", "weakest")])
+# check_secrets' own: a check by compliance profile, and a blocklist (never read with role_vars).
+PROFILE_ARGS = ("profile", "blocklist")
+PROFILE_ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in PROFILE_ARGS)
 # The keys of the ``weakest`` argument (the weakest_link action's model and floors, for the secrets read here).
 WEAKEST_KEYS = ("rounds", "hostname", "base_url", "estimate", "warn_seconds", "min_seconds", "require_estimates",
                 "hash", "cost")
-# Words of the policy model itself: never secrets, and the messages need them.
-SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS)
+# Words of the policy model and the profiles: never secrets, and the messages need them.
+SAFE_WORDS = frozenset(NAMES + FIELDS + PRODUCTS + PROFILES + TARGETS)
 
 
 def hash_options(given, release, hash_estimate=None):
@@ -94,7 +111,7 @@ class SecretsCheck(object):
         args = self.args
         raw, names = self.reader.role_values(args, task_vars, ROLE_VARS)
         plain = {}
-        for arg in ("product", "target", "pwpolicies") + INPUT_ARGS:
+        for arg in ("product", "target", "pwpolicies") + INPUT_ARGS + PROFILE_ARGS:
             value = raw[arg] if arg in raw else args.get(arg)
             plain[arg] = self.template(value) if value is not None else None
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
@@ -116,12 +133,43 @@ class SecretsCheck(object):
             return {}, None, "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
 
     @staticmethod
-    def findings(host, problems, items, policies, problem):
+    def by_profile(plain, policies):
+        """``(policies, selection, conflicts, problem)`` of a check by ``profile`` (``policies`` unchanged without
+        one): each account's policy is the profiles' merged with what the product and ``pwpolicies`` set, the
+        stricter value of each field applying."""
+        if not _profile_check.wanted(plain.get("profile")) or not policies:
+            return policies, None, [], None
+        try:
+            selection = _profile_check.select(plain["profile"], plain["target"])
+            overrides = normalize_policies(plain["pwpolicies"])
+            merged, notes = {}, list(selection.conflicts)
+            for name in NAMES:
+                merged[name], found = selection.policy_for(name, _profile_check.given_fields(
+                    name, overrides.get(name), plain["product"]))
+                notes.extend(found)
+            return merged, selection, notes, None
+        except PwpolicyError as exc:
+            given = [plain[arg] for arg in ("product", "target", "pwpolicies", "profile")]
+            return {}, None, [], "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+
+    @staticmethod
+    def checker(selection, sources):
+        """The check of each secret: by the profiles' settings (``selection``) and the blocklist ``sources``."""
+        if selection is None and not sources:
+            return check_password
+        if selection is None:
+            return functools.partial(check_password, blocklist=sources)
+        return functools.partial(check_password, settings=selection.settings, origins=selection.origins,
+                                 blocklist=sources)
+
+    @staticmethod
+    def findings(host, problems, items, policies, problem, checker=check_password, profile=False):
         """Every finding: the line-value problems, then each secret (an error each when there is no policy)."""
         findings = problem_findings(host, problems)
         if problem is None:
-            return findings + check_all(host, items, policies)
-        hint = "fix kickstart_product, kickstart_target or kickstart_pwpolicies"
+            return findings + check_all(host, items, policies, checker)
+        hint = ("fix kickstart_product, kickstart_target, kickstart_pwpolicies or the compliance profile "
+                "(kickstart_profile)" if profile else "fix kickstart_product, kickstart_target or kickstart_pwpolicies")
         unresolved = [error_finding(host, item["secret"], None, "its policy could not be resolved: " + problem, hint)
                       for item in items]
         return findings + (unresolved or [error_finding(host, "policy", None, problem, hint)])
@@ -176,6 +224,13 @@ class SecretsCheck(object):
             result.update(failed=True, msg=str(exc))
             return result, None, []
         policies, release, problem = self.resolve(plain)
+        policies, selection, conflicts, profile_problem = self.by_profile(plain, policies)
+        problem = problem or profile_problem
+        try:
+            sources = _blocklist.checked_sources(plain.get("blocklist"), required=bool(selection and selection.blocklist))
+        except PwpolicyError as exc:  # the path is named: it is where to look
+            result.update(failed=True, changed=False, msg="check_secrets: %s" % exc)
+            return result, plain, []
         flags, refusal = self.delivery(plain, release)
         context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
         if refusal is not None:  # before anything else: the role cannot deliver the policies at all
@@ -191,7 +246,8 @@ class SecretsCheck(object):
             result.update(failed=True, changed=False,
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
             return result, plain, items
-        findings = self.findings(host, problems, items, policies, problem)
+        findings = self.findings(host, problems, items, policies, problem, self.checker(selection, sources),
+                                 profile=_profile_check.wanted(plain.get("profile")))
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
@@ -200,6 +256,12 @@ class SecretsCheck(object):
         weak = warnings_for(findings, fail_on) if fail else []  # with fail=false the caller reports them
         if weak:
             result["warnings"] = ["%s: %s" % (host, text) for text in weak]
+        if selection is not None:
+            result.update(profile={"names": list(selection.names), "target": selection.target}, conflicts=conflicts)
+            if conflicts:  # the same words for every host alike: Ansible shows them once
+                result["warnings"] = result.get("warnings", []) + [
+                    "the compliance profiles %s, the policies or the settings disagree; the stricter value of each "
+                    "applies (conflicts): %s" % (selection.label, " | ".join(conflicts))]
         if problem is not None and fail:
             result.update(failed=True, msg=problem)
         elif message is not None:

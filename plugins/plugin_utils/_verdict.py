@@ -22,6 +22,14 @@ graphical LUKS passphrase dialog for ``luks`` (see :mod:`._installer_rules`).
 With ``fips`` a LUKS passphrase shorter than 8 characters is rejected under
 either rules, as the installer refuses it in FIPS mode.
 
+A check by compliance profile (:func:`check_against` with ``profile``, see
+:mod:`._profile_check`) gives libpwquality every setting of the profiles on
+its one settings object, names each class and pattern setting the password
+breaks as a reason of its own (:mod:`._setting_reasons`), and, where a
+profile asks for one or ``blocklist`` is given, compares the password with
+the shipped list of common passwords and the breach corpus given
+(:mod:`._blocklist`).  Both go with the collection's rules only.
+
 libpwquality itself is reached through :mod:`._pwquality`, once per password.
 Nothing this module returns or raises holds the password or any part of it.
 """
@@ -30,7 +38,9 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profile_check
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._installer_rules import (
+    BLOCKLIST,
     FIPS,
     FIPS_MIN_LENGTH,
     LENGTH,
@@ -39,7 +49,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._installer_rule
     installer_empty,
     installer_verdict,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, policy_from
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, Policy, policy_from
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons import (
     KEYBOARD_HINT,
     explain,
@@ -47,7 +57,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons imp
     typable,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
+    ERR_BAD_WORDS,
+    ERR_CRACKLIB_CHECK,
+    ERR_GECOS_CHECK,
     ERR_MIN_LENGTH,
+    ERR_USER_CHECK,
     LIBPWQUALITY_MIN_LENGTH,
     PwcheckError,
     has_positive_credit,
@@ -58,6 +72,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwquality impo
     check as libpwquality_check,
     get_backend,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._setting_reasons import failures as setting_failures
 
 # libpwquality crashes the process (a segmentation fault) on passwords and user
 # names of some 87,000 characters; no installer, passwd or PAM stack takes
@@ -182,8 +197,26 @@ def _libpwquality(password, policy, user, items, backend):
     return rc, aux, True
 
 
-def _failures(report, password, policy, answer, fips):
-    """Every rule ``password`` breaks, as (kind, reason, hint); fills the report's score and strength."""
+# libpwquality's codes for settings its other reasons do not name, and the setting.
+_CODE_SETTINGS = {ERR_CRACKLIB_CHECK: "dictcheck", ERR_USER_CHECK: "usercheck"}
+
+
+def _named(reason, code, settings, origins):
+    """``reason`` with who asks for the setting behind ``code`` (a check by profile), when someone is named."""
+    setting = _CODE_SETTINGS.get(code)
+    names = origins.get(setting) if setting and setting in settings else None
+    return "%s (%s: %s %s)" % (reason, ", ".join(names), setting, settings[setting]) if names else reason
+
+
+def _failures(report, password, policy, answer, fips, own=(), named=None):
+    """Every rule ``password`` breaks, as (kind, reason, hint); fills the report's score and strength.
+
+    ``own`` are the class and pattern settings it breaks (a check by profile,
+    :func:`._setting_reasons.failures`), each a reason instead of
+    libpwquality's one answer about the first; ``named`` is ``(settings,
+    origins)`` of such a check, to name who asks for the dictionary and user
+    name checks.
+    """
     rc, aux, stopped = answer
     length = len(password)
     too_short = length < policy.minlen
@@ -191,13 +224,15 @@ def _failures(report, password, policy, answer, fips):
     if too_short:
         found.append((LENGTH, "shorter than %s (has %d)" % (_plural(policy.minlen, "character"), length),
                       "add at least %s" % _plural(policy.minlen - length, "more character")))
-    if rc < 0 and not (too_short and rc == ERR_MIN_LENGTH):
-        found.append((PWQUALITY,) + explain(rc, aux, length))
+    found.extend((PWQUALITY, reason, hint) for _code, _setting, reason, hint in own)
+    if rc < 0 and not (too_short and rc == ERR_MIN_LENGTH) and rc not in set(item[0] for item in own):
+        reason, hint = explain(rc, aux, length)
+        found.append((PWQUALITY, _named(reason, rc, *named) if named else reason, hint))
     if stopped or rc < 0:
         report["strength"] = "too_short" if too_short else "weak"
     else:
         report["score"] = rc
-        report["strength"] = "too_short" if too_short else strength_band(rc)
+        report["strength"] = "too_short" if too_short else "weak" if own else strength_band(rc)
         if rc < policy.minquality:
             found.append((MINQUALITY,
                           "libpwquality scores it %d, below this policy's minquality of %d" % (rc, policy.minquality),
@@ -223,25 +258,53 @@ def collection_verdict(policy, found, password_typable):
 VERDICTS = {COLLECTION: collection_verdict, INSTALLER: installer_verdict}
 
 
-def check_password(password, policy, user=None, settings=None, backend=None, rules=COLLECTION, fips=False):
+def check_password(password, policy, user=None, settings=None, backend=None, rules=COLLECTION, fips=False,
+                   origins=None, blocklist=()):
     """Check ``password`` (text) against ``policy`` (a :class:`._policy.Policy`).
 
     ``user`` is the account name for the ``user`` policy (``root`` is used
     for the root policy and no name for ``luks``); ``settings`` are explicit
     libpwquality settings; ``rules`` is one of :data:`RULES`; ``fips`` adds
-    the installer's FIPS rule for LUKS passphrases.  Returns the report dict
-    ``{ok, verdict, score, strength, reasons, hints, policy}``; raises
-    :class:`PwcheckError` when no check can be made.
+    the installer's FIPS rule for LUKS passphrases.  With ``origins`` (who
+    asks for each setting, ``{setting: [names]}``: a check by profile) every
+    class and pattern setting the password breaks is a reason of its own;
+    ``blocklist`` are sources (:func:`._blocklist.checked_sources`) that must
+    not hold the password.  Returns the report dict ``{ok, verdict, score,
+    strength, reasons, hints, policy}``; raises :class:`PwcheckError` when no
+    check can be made.
     """
     _check_arguments(password, user, rules, fips)
-    items = normalize_settings(settings)
+    return _verdict(password, policy, user, normalize_settings(settings), backend, rules, fips, origins, blocklist)
+
+
+# libpwquality's answers that come after every setting counted by _setting_reasons: none of those is broken.
+_PAST_THE_COUNTED = frozenset((ERR_USER_CHECK, ERR_GECOS_CHECK, ERR_BAD_WORDS, ERR_CRACKLIB_CHECK))
+
+
+def _verdict(password, policy, user, items, backend, rules, fips, origins, blocklist):
+    """:func:`check_password` on checked arguments and normalized settings ``items``."""
+    if rules != COLLECTION and (origins is not None or blocklist):
+        raise PwcheckError("rules=%s cannot be combined with a compliance profile or a blocklist: they are checks "
+                           "of the collection, not of the installer's screens; give rules=collection" % rules)
     report = {"ok": True, "verdict": "accepted", "score": 0, "strength": "empty",
               "reasons": [], "hints": [], "policy": policy.to_dict()}
     if _refusal(report, password, policy, rules):
         return report
     answer = _libpwquality(password, policy, user, items, backend or get_backend())
     password_typable = typable(password)
-    verdict, reasons = VERDICTS[rules](policy, _failures(report, password, policy, answer, fips), password_typable)
+    own, named = (), None
+    if origins is not None:
+        named = (dict(items), origins)
+        # libpwquality checks the counted settings first: when it accepts the password, or stops at a check that
+        # comes after them, none is broken (test_setting_reasons holds the count to libpwquality's answer).
+        if answer[0] < 0 and answer[0] not in _PAST_THE_COUNTED:
+            own = setting_failures(password, named[0], origins)
+    found = _failures(report, password, policy, answer, fips, own, named)
+    if blocklist and _blocklist.holds(password, blocklist):
+        found.append((BLOCKLIST, _blocklist.REASON, _blocklist.HINT))
+        if report["strength"] not in ("too_short", "weak"):
+            report["strength"] = "weak"
+    verdict, reasons = VERDICTS[rules](policy, found, password_typable)
     for _kind, reason, hint in reasons:
         _fail(report, reason, hint)
     if not password_typable:
@@ -286,18 +349,92 @@ def resolve(policy, product=None, target=None):
     return resolved
 
 
+def _account(policy):
+    """``(account, fields given)`` of a policy argument: a name, a dict with a name, or a Policy."""
+    if isinstance(policy, Policy):
+        fields = policy.to_dict()
+    elif isinstance(policy, dict):
+        fields = dict(policy)
+    elif isinstance(policy, str):
+        fields = {"name": policy}
+    else:
+        raise PwcheckError("policy must be a dict of policy fields or a policy name (%s), got %s"
+                           % (", ".join(NAMES), type_name(policy)))
+    account = fields.pop("name", None)
+    if not isinstance(account, str) or account not in NAMES:
+        raise PwcheckError("with a compliance profile, policy names the account: give a policy name (%s) or a "
+                           "dict with name: one of them" % ", ".join(NAMES))
+    return account, fields
+
+
+def check_by_profile(password, policy, profile, target=None, product=None, user=None, settings=None, backend=None,
+                     rules=COLLECTION, fips=False, blocklist=None):
+    """Check ``password`` by the compliance ``profile`` (a name or a list) for ``target``.
+
+    The account's policy is the profiles' merged with the fields ``policy``
+    and ``product`` give, the settings the profiles' merged with
+    ``settings``, the stricter value of each applying
+    (:class:`._profile_check.Selection`).  The report adds ``profile``
+    (``{names, target}``) and ``conflicts`` (sentences: where the profiles,
+    the policy or the settings disagree, and which value applies).
+    """
+    _check_arguments(password, user, rules, fips)
+    selection = _profile_check.select(profile, target)
+    account, fields = _account(policy)
+    key = _prepared_key(selection, account, fields, product, settings)
+    prepared = _PREPARED.get(key) if key is not None else None
+    if prepared is None:
+        effective, policy_notes = selection.policy_for(account, _profile_check.given_fields(account, fields, product))
+        merged, origins, setting_notes = selection.settings_for(settings)
+        prepared = (effective, normalize_settings(merged), origins, selection.conflicts + policy_notes + setting_notes)
+        if key is not None:
+            if len(_PREPARED) >= _RESOLVED_MAX:
+                _PREPARED.clear()
+            _PREPARED[key] = prepared
+    effective, items, origins, conflicts = prepared
+    sources = _blocklist.checked_sources(blocklist, required=selection.blocklist)
+    report = _verdict(password, effective, user, items, backend, rules, fips, origins, sources)
+    report["profile"] = {"names": list(selection.names), "target": selection.target}
+    report["conflicts"] = list(conflicts)
+    return report
+
+
+# What a check by profile derives from its plain arguments (the policy, the settings, who asks for each, the
+# conflicts), keyed by them: many passwords checked alike derive it once.
+_PREPARED = {}
+
+
+def _prepared_key(selection, account, fields, product, settings):
+    """A hashable key for plain arguments; None for anything else (vaulted or tagged values, lists)."""
+    if not fields and settings is None and type(product) in _PLAIN:
+        return selection.names, selection.target, account, product
+    parts = []
+    for given in (fields, settings or {}):
+        if not isinstance(given, dict) or not all(type(k) in _TEXT and type(v) in _PLAIN for k, v in given.items()):
+            return None
+        parts.append(tuple(sorted((k, type(v).__name__, v) for k, v in given.items())))
+    if type(product) not in _PLAIN:
+        return None
+    return (selection.names, selection.target, account, product) + tuple(parts)
+
+
 def check_against(password, policy, product=None, target=None, user=None, settings=None, backend=None,
-                  rules=COLLECTION, fips=False):
+                  rules=COLLECTION, fips=False, profile=None, blocklist=None):
     """Resolve ``policy`` with the shared model, then check ``password``.
 
     ``policy`` is a policy dict, a :class:`._policy.Policy`, or a policy name
     (with ``product`` or ``target`` filling its fields).  A string that is not
     a policy name is refused without repeating it: it may be a password given
-    in the wrong place.
+    in the wrong place.  With ``profile`` the check is :func:`check_by_profile`
+    (``target`` is then the profile's release); ``blocklist`` (a path or a
+    list of paths) adds the shipped list and the corpus given.
     """
     if isinstance(policy, str) and policy not in NAMES:
         raise PwcheckError(
             "policy must be a dict of policy fields or a policy name (%s); the string given is "
             "not a policy name (not repeated here in case it is a secret)" % ", ".join(NAMES))
-    return check_password(password, resolve(policy, product, target),
-                          user=user, settings=settings, backend=backend, rules=rules, fips=fips)
+    if _profile_check.wanted(profile):
+        return check_by_profile(password, policy, profile, target=target, product=product, user=user,
+                                settings=settings, backend=backend, rules=rules, fips=fips, blocklist=blocklist)
+    return check_password(password, resolve(policy, product, target), user=user, settings=settings, backend=backend,
+                          rules=rules, fips=fips, blocklist=_blocklist.checked_sources(blocklist))

@@ -14,18 +14,18 @@ from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import
 
 
 def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None, allow_weak=True,
-                       rules="collection", fips=False):
+                       rules="collection", fips=False, profile=None, blocklist=None):
     """True when the password is acceptable under the policy.
 
     ``accepted`` always is; ``accepted_weak`` (a weak password a non-strict
-    policy lets through) only while ``allow_weak`` is true.  ``rules`` and
-    ``fips`` are the filter's.
+    policy lets through) only while ``allow_weak`` is true.  ``rules``,
+    ``fips``, ``profile`` and ``blocklist`` are the filter's.
     """
     if not isinstance(allow_weak, bool):
         raise AnsibleFilterError("pwpolicy_compliant: allow_weak must be true or false, got a %s"
                                  % type(allow_weak).__name__)
     report = pwpolicy_check(password, policy, user=user, product=product, target=target, settings=settings,
-                            rules=rules, fips=fips)
+                            rules=rules, fips=fips, profile=profile, blocklist=blocklist)
     return report["verdict"] == "accepted" or (allow_weak and report["verdict"] == "accepted_weak")
 
 

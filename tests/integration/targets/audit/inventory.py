@@ -7,10 +7,18 @@
 
 Prints the expected verdict of every secret as JSON ({"HOST SECRET": verdict}).
 The marker secrets exist only here and, vault-encrypted, in DIR.
+
+Also writes DIR/blocklist.txt, a sorted SHA1:COUNT breach corpus that holds
+srv02's root password among random hashes, and DIR/expected-profile.json, the
+verdicts of a run with kickstart_profile=nist_800_63b and that corpus as
+kickstart_blocklist; prints the password's SHA-1 to DIR/blocklisted.sha1 (the
+outputs must not hold it).
 """
 
+import hashlib
 import json
 import os
+import random
 import sys
 
 from ansible.parsing.vault import VaultLib, VaultSecret
@@ -81,6 +89,18 @@ def main(directory, prod_file, other_file):
                 with open(os.path.join(directory, "host_vars", host + ".yml"), "w") as handle:
                     handle.write(host_vars(host, product, prod, other, expected))
     json.dump(expected, sys.stdout, indent=1, sort_keys=True)
+    # NIST SP 800-63B (any target): Workstation's root policy becomes strict with 15 characters, and the corpus
+    # holds srv02's root password.
+    by_profile = dict(expected, **{"ws02 root": "rejected", "srv02 root": "rejected"})
+    with open(os.path.join(directory, "expected-profile.json"), "w") as handle:
+        json.dump(by_profile, handle, indent=1, sort_keys=True)
+    digest = hashlib.sha1(strong("srv02", 1).encode("utf-8")).hexdigest().upper()
+    rng = random.Random(20260821)
+    hashes = sorted(["%040X" % rng.getrandbits(160) for dummy in range(2000)] + [digest])
+    with open(os.path.join(directory, "blocklist.txt"), "w") as handle:
+        handle.write("".join("%s:%d\n" % (item, 1 + index % 50) for index, item in enumerate(hashes)))
+    with open(os.path.join(directory, "blocklisted.sha1"), "w") as handle:
+        handle.write(digest + "\n")
 
 
 if __name__ == "__main__":

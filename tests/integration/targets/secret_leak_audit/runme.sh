@@ -132,6 +132,18 @@ inline() {  # NAME VALUE -> an inline !vault YAML entry
     inline audit_inline_weak "$m_inline_weak"
 } >"$work/inline.yml"
 
+# Breach corpora for the blocklist paths: a sorted SHA1:COUNT file that holds
+# the weak root marker's SHA-1 and a range directory that holds the strong
+# inline one's.  No output may hold either hash (looked for after the runs).
+sha1_of() {
+    printf '%s' "$1" | "$python" -c 'import hashlib, sys; print(hashlib.sha1(sys.stdin.buffer.read()).hexdigest().upper())'
+}
+h_root_weak="$(sha1_of "$m_root_weak")"
+h_inline_strong="$(sha1_of "$m_inline_strong")"
+mkdir -p "$work/corpus/ranges"
+printf '%s:3\n' "$h_root_weak" "$(printf '%040d' 0)" "$(printf '%040d' 0 | tr 0 F)" | LC_ALL=C sort >"$work/corpus/pwned.txt"
+printf '%s:5\r\n' "${h_inline_strong:5}" >"$work/corpus/ranges/${h_inline_strong:0:5}.txt"
+
 # Kickstarts holding the markers (the kickstart is where secrets belong).
 ks="$work/ks"
 head_ks() {
@@ -293,6 +305,16 @@ run filter_assert 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true -e
 expect filter_assert "Assertion failed"
 run filter_error 2 filter.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true -e "with_zxcvbn=$zxcvbn"
 expect filter_error "pwpolicy_check"
+expect filter "appears in a list of breached or common passwords"
+expect filter "(stig: maxclassrepeat 4)"
+expect filter "blocklist $work/corpus/none.txt: no such file"
+expect filter "nist_800_63b forbids composition rules"
+# No trace of a corpus hash of a marker (the whole SHA-1, or the part a range file holds).
+for digest in "$h_root_weak" "$h_inline_strong"; do
+    if grep -q -i -r -F -e "$digest" -e "${digest:5}" "$runs" "$results"; then
+        fail "filter: an output holds the SHA-1 of a marker"
+    fi
+done
 
 # ---------------------------------------------------------------- role
 rinv=(-i "$role/inventory.yml")

@@ -10,7 +10,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.filter.compliance_profile im
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 
 KEYS = ["name", "target", "source", "policies", "pwquality", "hashing", "bootloader_password", "encryption",
-        "rules", "conflicts"]
+        "blocklist", "rules", "conflicts"]
 # (profile, target): (minlen, minclass or None, boot-loader password, encryption) per release, written out.
 TABLE = {
     "stig": {"RHEL8": (15, 4, True, True), "RHEL9": (15, 4, True, True), "RHEL10": (15, 4, True, True)},
@@ -45,6 +45,7 @@ def test_every_profile_and_release(name, target):
     assert found["pwquality"].get("minclass") == minclass
     assert found["policies"]["luks"]["minlen"] == minlen
     assert (found["bootloader_password"], found["encryption"]) == (bootloader, encryption)
+    assert found["blocklist"] is (name == "nist_800_63b")  # only NIST asks for a blocklist
     assert all(set(rule) == {"id", "text"} for rule in found["rules"])
     assert found["conflicts"] == []
 

@@ -10,17 +10,11 @@ import sys
 
 import pytest
 from ansible.errors import AnsibleFilterError
-from ansible.parsing.dataloader import DataLoader
-from ansible.parsing.vault import AnsibleVaultError, VaultLib, VaultSecret
+from ansible.parsing.vault import AnsibleVaultError
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import FilterModule, pwpolicy_check
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _pwquality
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak as shared_assert_no_leak
-
-try:  # ansible-core 2.19 and later: vaulted values decrypt with the ambient secrets
-    from ansible.parsing.vault import VaultSecretsContext
-except ImportError:
-    VaultSecretsContext = None
 
 SECRET = "Xk9#mQ2!zLp7qR5@wT"  # 18 characters
 WEAK = "Summer2024"
@@ -28,25 +22,6 @@ WEAK = "Summer2024"
 
 def assert_no_leak(password, *shown):
     shared_assert_no_leak(password, *shown, piece=5)
-
-
-@pytest.fixture
-def vault(monkeypatch):
-    """Returns make(plaintext, vault_password=b'right') -> a vaulted value as the running core loads it."""
-    secrets = [("default", VaultSecret(b"right"))]
-    loader = DataLoader()
-    loader.set_vault_secrets(secrets)
-    if VaultSecretsContext is not None:
-        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
-
-    def make(plaintext, vault_password=b"right"):
-        ciphertext = VaultLib([("default", VaultSecret(vault_password))]).encrypt(plaintext)
-        if isinstance(ciphertext, bytes):
-            ciphertext = ciphertext.decode()
-        document = "value: !vault |\n  %s\n" % ciphertext.strip().replace("\n", "\n  ")
-        return loader.load(document)["value"]
-
-    return make
 
 
 # Templating runs in a fresh interpreter: the collection loader must import this

@@ -86,7 +86,7 @@ def test_terms_are_refused():
 def test_the_error_after_the_last_attempt_holds_no_generated_value(tmp_path, monkeypatch):
     plan = _generate.prepare(policy="root")
     source = random.Random(42)
-    candidates = [_generate.candidate(plan, source) for _ in range(_generate.MAX_ATTEMPTS)]
+    candidates = [_generate.candidate(plan, source) for dummy in range(_generate.MAX_ATTEMPTS)]
     corpus = tmp_path / "pwned.txt"
     corpus.write_text("".join(sorted(hashlib.sha1(v.encode()).hexdigest().upper() + ":1\n" for v in candidates)))
     monkeypatch.setattr(_generate.secrets, "SystemRandom", lambda: random.Random(42))

@@ -54,7 +54,7 @@ class Scripted(random.Random):
 @pytest.mark.parametrize("policy, product", POLICIES)
 def test_policies_accept_what_is_generated(policy, product, kind):
     plan = gen.prepare(policy=policy, product=product, kind=kind)
-    for _ in range(3):
+    for dummy in range(3):
         value = gen.generate(plan)
         report = pwpolicy_check(value, policy, product=product or "server")
         assert report["verdict"] == "accepted", report["reasons"]
@@ -64,7 +64,7 @@ def test_policies_accept_what_is_generated(policy, product, kind):
 @pytest.mark.parametrize("name, target, policy_name", PROFILES)
 def test_profiles_accept_what_is_generated(name, target, policy_name, kind):
     plan = gen.prepare(profile=name, target=target, policy_name=policy_name, kind=kind)
-    for _ in range(3):
+    for dummy in range(3):
         value = gen.generate(plan)
         report = profile_check(value, name, target, policy_name)
         assert report["verdict"] == "accepted", report["reasons"]
@@ -90,7 +90,7 @@ def test_a_password_has_every_class(seed):
 def test_a_passphrase_is_words_with_the_classes_the_stig_asks_for():
     plan = gen.prepare(profile="stig", target="RHEL9", kind="passphrase")
     assert plan.words == 7  # 1,119 words of 4 letters: 7 words for 64 bits
-    for _ in range(5):
+    for dummy in range(5):
         value = gen.generate(plan)
         words = value.split("-")
         assert len(words) == 7
@@ -142,7 +142,7 @@ def test_the_shipped_list_is_always_checked():
 def test_no_error_holds_a_candidate(tmp_path):
     rng = random.Random(3)
     plan = gen.prepare(policy="user")
-    candidates = [gen.candidate(plan, rng) for _ in range(gen.MAX_ATTEMPTS)]
+    candidates = [gen.candidate(plan, rng) for dummy in range(gen.MAX_ATTEMPTS)]
     plan = gen.prepare(policy="user", blocklist=sorted_corpus(tmp_path / "all.txt", candidates))
     with pytest.raises(gen.GenerateError) as caught:
         gen.generate(plan, rng=random.Random(3))
@@ -160,7 +160,7 @@ def test_a_policy_nothing_meets_names_what_to_change():
     rng = Scripted([gen.word_list()[0]] * gen.MAX_ATTEMPTS)
     with pytest.raises(gen.GenerateError, match="give more words, another separator, or kind=password") as caught:
         gen.generate(plan, rng=rng)
-    assert_no_leak(gen.word_list()[0], str(caught.value).split("badwords=")[0])
+    assert_no_leak(gen.word_list()[0], str(caught.value).split("badwords=", maxsplit=1)[0])
 
 
 @pytest.mark.parametrize("options, expected", [
