@@ -177,6 +177,7 @@ cp "$ks/edit.ks" "$ks/template.ks"
 cp "$ks/edit.ks" "$ks/refused.ks"
 cp "$ks/edit.ks" "$ks/bad_policy.ks"
 # ks_secrets_info: hashes of markers (a wordlist holds one of them), a template, a file with a NUL.
+# shellcheck disable=SC2016  # a Python program, not shell: nothing to expand
 printf '%s\0' "$m_root_weak" "$m_user_strong" | "$python" -c 'import ctypes, sys
 lib = ctypes.CDLL("libcrypt.so.1")
 lib.crypt.restype = ctypes.c_char_p
