@@ -27,6 +27,11 @@ The result's ``boot_args`` is the installer's boot line for the files
 kickstart holds a secret and the release takes it: see ``boot_args`` in
 module_utils/_release.py).
 
+A failed step is named by what failed, never by the words of a message: the
+module's ``lineno`` key (validation), the exception ansible-core raised when
+it imported passlib, and the code a templating error came from (the
+``password_hash`` filter).
+
 The result holds no secret: the rendered text goes to the modules only, every
 message is the plugin's own, and a cause quoted from Ansible or a module has
 every secret the pre-flight read replaced by ``<hidden>``.
@@ -37,7 +42,6 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import os
-import re
 
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
@@ -71,12 +75,12 @@ DEFAULT_HASH_ROUNDS = 656000
 HASH_VARS = {"hash": "kickstart_password_hash", "hash_rounds": "kickstart_password_hash_rounds",
              "hash_cost": "kickstart_password_hash_cost"}
 
-# What Ansible puts before the cause of a templating error (2.19, 2.16, nested lookups, passlib).
-PREFIXES = re.compile(r"^.*(Error while resolving value for '[a-z_]+': |The error was: |original message: "
-                      r"|Could not hash the secret[.:]* )")
-# A template of the user's own that calls ansible.builtin.password_hash (the role's templates do not).
-PASSLIB_MISSING = re.compile(r"passlib must be installed|passlib Python package must")
-HASHING = re.compile(r"password_hash|Could not hash|passlib")
+# Where ansible.builtin.password_hash runs (a template of the user's own may call it; the role's do not): the
+# filter's function, and the module that hashes for it.
+HASH_FILTER = "get_encrypted_password"
+HASH_MODULE = "ansible.utils.encrypt"
+# How far a chain of causes is followed.
+MAX_CAUSES = 20
 
 
 class RenderError(PwpolicyError):
@@ -108,14 +112,47 @@ def module_failure(done):
            "host that writes the kickstart)" % (message, tail)
 
 
-def _first_cause(message):
-    """The innermost cause in Ansible's message, once (ansible-core 2.16 nests and repeats it)."""
-    line = PREFIXES.sub("", (message.splitlines() or [""])[0])
-    seen = []
-    for sentence in line.split(". "):
-        if sentence not in seen:
-            seen.append(sentence)
-    return ". ".join(seen)
+def causes(exc):
+    """``exc`` and what caused it, outermost first: ``__cause__``, and ``orig_exc`` (how ansible-core 2.16 chains)."""
+    chain = []
+    while exc is not None and len(chain) < MAX_CAUSES and not any(exc is seen for seen in chain):
+        chain.append(exc)
+        exc = getattr(exc, "orig_exc", None) or exc.__cause__
+    return chain
+
+
+def innermost_cause(exc):
+    """The innermost cause's own message (each outer one repeats it with Ansible's words around it)."""
+    for cause in reversed(causes(exc)):
+        text = to_text(cause).strip()
+        if text:
+            return (text.splitlines() or [""])[0]
+    return ""
+
+
+def passlib_missing(exc):
+    """True when ``exc`` was caused by passlib (or ansible-core 2.21's crypt backend) failing to import."""
+    try:
+        from ansible.utils import encrypt
+    except ImportError:
+        return False
+    if getattr(encrypt, "PASSLIB_AVAILABLE", True):
+        return False
+    unavailable = [error for error in (getattr(encrypt, "PASSLIB_E", None), getattr(encrypt, "CRYPT_E", None))
+                   if error is not None]
+    return any(cause is error for cause in causes(exc) for error in unavailable)
+
+
+def raised_in_hashing(exc):
+    """True when ``exc`` (or a cause) was raised by the password_hash filter or the code that hashes for it."""
+    for cause in causes(exc):
+        trace = cause.__traceback__
+        while trace is not None:
+            frame = trace.tb_frame
+            if frame.f_code.co_name == HASH_FILTER or frame.f_globals.get("__name__") == HASH_MODULE:
+                return True
+            trace = trace.tb_next
+    return False
 
 
 class ActionModule(ActionModuleBase):
@@ -237,20 +274,19 @@ class ActionModule(ActionModuleBase):
             return to_text(lookup.run([template], variables)[0])
         # Whatever templating raised (an undefined variable, a filter, the hashing) is reported by its step.
         except Exception as exc:  # pylint: disable=broad-except
-            message = to_text(exc)
             label = own["template_label"] or template
-            if PASSLIB_MISSING.search(message):
+            if passlib_missing(exc):
                 raise RenderError(
                     "the template %(label)s calls ansible.builtin.password_hash, which needs passlib on ansible-core "
                     "2.17 to 2.20, and passlib is not installed for the Python that runs Ansible on the controller "
                     "(%(py)s). Use the hashed lines of kickstart_account_commands instead, or install passlib there "
                     "(\"%(py)s -m pip install passlib\", or the distribution's python3-passlib package)"
                     % {"label": label, "py": task_vars.get("ansible_playbook_python", "python3")})
-            if HASHING.search(message):
+            if raised_in_hashing(exc):
                 what = "hashing in the template %s (ansible.builtin.password_hash) failed" % label
             else:
                 what = "rendering the template %s failed" % label
-            raise RenderError(what, _first_cause(message))
+            raise RenderError(what, innermost_cause(exc))
         finally:
             self._templar.available_variables = saved
 

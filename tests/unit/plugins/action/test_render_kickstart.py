@@ -9,7 +9,14 @@ import pytest
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.action import render_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule, _first_cause
+from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
+
+
+def resolved(pwpolicies=None, product="server", target=None):
+    """The policies as the pre-flight returns them: all three names, every field."""
+    return dict((name, policy.to_dict()) for name, policy in
+                build_policies(pwpolicies, product=product, target=target, every_name=True).items())
 
 
 class _Task(object):
@@ -31,14 +38,6 @@ class _Recorder(ActionModule):
 
     def _template(self, value):
         return value
-
-
-def test_the_cause_is_ansibles_innermost_message_once():
-    message = ("Error while resolving value for 'content': The error was: 'site_hostname' is undefined. "
-               "'site_hostname' is undefined\nmore lines")
-    assert _first_cause(message) == "'site_hostname' is undefined"
-    assert _first_cause("Could not hash the secret. rounds must be at least 1000") == "rounds must be at least 1000"
-    assert _first_cause("") == ""
 
 
 def test_modules_given_the_kickstart_text_run_as_no_log_and_the_task_is_left_as_it_was():
