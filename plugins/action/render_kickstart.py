@@ -27,6 +27,10 @@ The result's ``boot_args`` is the installer's boot line for the files
 kickstart holds a secret and the release takes it: see ``boot_args`` in
 module_utils/_release.py).
 
+One resolution of the policies serves every step: the pre-flight's effective
+policies (all three names, every field) go to the template, the section and
+the modules, which are given no product to resolve them again.
+
 A failed step is named by what failed, never by the words of a message: the
 module's ``lineno`` key (validation), the exception ansible-core raised when
 it imported passlib, and the code a templating error came from (the
@@ -261,8 +265,7 @@ class ActionModule(ActionModuleBase):
         variables[SCHEME_VAR] = scheme
         try:
             variables["kickstart_anaconda_section"] = (
-                render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
-                if check["delivery"]["section"] else "")
+                render_section(check["policies"], target=plain["target"]) if check["delivery"]["section"] else "")
         except PwpolicyError as exc:  # the pre-flight resolved the same policies: not expected
             raise RenderError("rendering the pwpolicy section failed", to_text(exc))
         # The templar gets the same variables: a lookup nested in a variable (kickstart_account_commands)
@@ -329,15 +332,18 @@ class ActionModule(ActionModuleBase):
             created = created or bool(done.get("changed"))
         return created
 
-    def _kickstart(self, own, plain, content, state, task_vars, host, check=False):
+    def _kickstart(self, own, plain, policies, content, state, task_vars, host, check=False):
         """Write the kickstart, or (``check``) run the same write in check mode, which writes nothing but looks at
-        everything the write needs (the directory, what is at the path, pykickstart); the module's result."""
+        everything the write needs (the directory, what is at the path, pykickstart); the module's result.
+
+        ``policies``: the pre-flight's (all three names, every field), so that the module resolves nothing.
+        """
         saved = self._task.check_mode
         try:
             self._task.check_mode = saved or check
             done = self._module("kickstart.pwpolicy.ks_pwpolicy", dict(
-                path=plain["dest"], content=content, product=plain["product"],
-                policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
+                path=plain["dest"], content=content, policies=policies, target=plain["target"], state=state,
+                validate=True,
                 **dict((name, own[name]) for name in FILE_ARGS)), task_vars, secret=True)
         finally:
             self._task.check_mode = saved
@@ -349,9 +355,9 @@ class ActionModule(ActionModuleBase):
             raise RenderError("the kickstart could not be written on %s" % host, message)
         return done
 
-    def _image(self, own, plain, task_vars):
+    def _image(self, own, plain, policies, task_vars):
         done = self._module("kickstart.pwpolicy.anaconda_conf", dict(
-            product=plain["product"], policies=plain["pwpolicies"], target=plain["target"],
+            policies=policies, target=plain["target"],
             updates_image=plain["updates_image"], **dict((name, own[name]) for name in FILE_ARGS)), task_vars)
         if done.get("failed"):
             raise RenderError("the updates image %s could not be built" % plain["updates_image"],
@@ -397,6 +403,7 @@ class ActionModule(ActionModuleBase):
             return result
         secrets = [item["value"] for item in items if item["value"]]
         flags = result["delivery"]
+        policies = result["policies"]
         image = plain["updates_image"] if flags["updates_image"] else None
         state = "present" if flags["section"] else "absent"
         created = False
@@ -420,12 +427,12 @@ class ActionModule(ActionModuleBase):
             if image:
                 # The kickstart's write checked before the image is built: a kickstart that does not validate, or
                 # that cannot be written where it goes, leaves both files as they were.
-                warnings.extend(self._kickstart(own, plain, content, state, task_vars, host, check=True)
+                warnings.extend(self._kickstart(own, plain, policies, content, state, task_vars, host, check=True)
                                 .get("warnings", []))
-                conf = self._image(own, plain, task_vars)
+                conf = self._image(own, plain, policies, task_vars)
                 warnings.extend(conf.get("warnings", []))
                 result["updates_image"] = {"changed": bool(conf.get("changed")), "path": image}
-            written = self._kickstart(own, plain, content, state, task_vars, host)
+            written = self._kickstart(own, plain, policies, content, state, task_vars, host)
         except RenderError as exc:
             # The pre-flight passed: its findings are not what the user needs to read here.  The image is built only
             # after the kickstart's write was checked; should the write still fail (a full disk), the result says so.

@@ -114,3 +114,10 @@ def test_a_cause_chained_as_ansible_core_2_16_does_is_followed():
     error = OldStyle("Could not hash the secret.. boom. boom", orig_exc=ValueError("boom"))
     assert render_kickstart.innermost_cause(error) == "boom"
 
+
+def test_the_section_is_rendered_from_the_pre_flights_policies(tmp_path):
+    # Policies the product's preset does not hold: only the pre-flight's resolution gives them.
+    policies = resolved({"root": {"minlen": 18}})
+    text = render(tmp_path, "{{ kickstart_anaconda_section }}", section=True, policies=policies)
+    assert "pwpolicy root --minlen=18 " in text
+    assert "pwpolicy root --minlen=15 " not in text
