@@ -25,7 +25,8 @@ when the one before passed, so that a failure leaves the files as they were:
 The result's ``boot_args`` is the installer's boot line for the files
 (``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks`` where the
 kickstart holds a secret and the release takes it: see ``boot_args`` in
-module_utils/_release.py).
+module_utils/_release.py).  Its ``kickstart_result`` is the role's fact of
+that name, whole: the role copies it.
 
 One resolution of the policies serves every step: the pre-flight's effective
 policies (all three names, every field) go to the template, the section and
@@ -60,6 +61,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import CHECK_ARGUMENT_SPEC, SecretsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+
+try:  # ansible-core 2.19+ records the task's warnings; 2.21 records a module's there and leaves them out of its result
+    from ansible._internal._display_utils import DeferredWarningContext
+except ImportError:  # up to 2.18: a module's warnings are in its result only
+    DeferredWarningContext = None
 
 # What the file modules are given as they are (None: left out).
 FILE_ARGS = ("mode", "owner", "group", "setype")
@@ -159,6 +165,23 @@ def raised_in_hashing(exc):
     return False
 
 
+def warning_text(warning):
+    """A warning's text: a string (ansible-core up to 2.18), or the message of a 2.19+ WarningSummary."""
+    event = getattr(warning, "event", None)
+    return to_text(warning if event is None else event.msg)
+
+
+def task_warnings():
+    """The warnings ansible-core 2.19+ has recorded for the running task so far (none before 2.19)."""
+    context = DeferredWarningContext.current(optional=True) if DeferredWarningContext is not None else None
+    return list(context.get_warnings()) if context is not None else []
+
+
+def once(texts):
+    """``texts`` without repeats, in order."""
+    return sorted(set(texts), key=texts.index)
+
+
 class ActionModule(ActionModuleBase):
     """Check, render and write one host's kickstart (and its updates image)."""
 
@@ -167,6 +190,8 @@ class ActionModule(ActionModuleBase):
     _requires_connection = True
     # (scheme, cost) of the kickstart's password hashes, for the pre-flight's weakest link.
     _hash_estimate = None
+    # The warnings ansible-core 2.21 recorded for the task while a module ran (its result holds none).
+    _recorded = ()
 
     def _check(self, result, task_vars):
         """``(result, plain, items)`` of the pre-flight, as check_secrets runs it."""
@@ -250,11 +275,13 @@ class ActionModule(ActionModuleBase):
         """
         module_args = dict((key, value) for key, value in module_args.items() if value not in (None, ""))
         no_log = self._task.no_log
+        before = len(task_warnings())
         try:
             self._task.no_log = no_log or secret
             return self._execute_module(module_name=name, module_args=module_args, task_vars=task_vars)
         finally:
             self._task.no_log = no_log
+            self._recorded = tuple(self._recorded) + tuple(task_warnings()[before:])
 
     def _render(self, own, plain, check, task_vars, hashes, scheme=None):
         """The template's text, with the effective policies, the section and the accounts' hashes given to it."""
@@ -365,11 +392,15 @@ class ActionModule(ActionModuleBase):
         return done
 
     @staticmethod
-    def _boot_args(own, plain, image, content, secrets):
-        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+    def _base_url(own):
+        """``base_url`` ending in ``/``, or empty."""
         base = own["base_url"] or ""
-        if base and not base.endswith("/"):
-            base += "/"
+        return base + "/" if base and not base.endswith("/") else base
+
+    @classmethod
+    def _boot_args(cls, own, plain, image, content, secrets):
+        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+        base = cls._base_url(own)
 
         def where(path):
             return base + os.path.basename(path) if base else path
@@ -379,6 +410,27 @@ class ActionModule(ActionModuleBase):
                              bool(secrets) or holds_secret(content))
         except PwpolicyError as exc:  # the pre-flight read the same target: not expected
             raise RenderError("building the boot line failed", to_text(exc))
+
+    def _role_result(self, own, plain, result, image):
+        """The role's ``kickstart_result``: what was written, for which product and target, the effective policies,
+        the delivery, every warning of the task as text, and the boot arguments (``inst_ks`` and ``inst_updates``
+        with the file names at ``base_url``)."""
+        base = self._base_url(own)
+        flags = result["delivery"]
+        texts = [warning_text(warning) for warning in list(result.get("warnings", [])) + list(self._recorded)]
+        return {
+            "path": plain["dest"],
+            "product": plain["product"],
+            "target": plain["target"],
+            "changed": bool(result.get("changed")),
+            "policies": result["policies"],
+            "delivery": [name for name in ("section", "updates_image") if flags[name]],
+            "warnings": once(texts),
+            "inst_ks": "inst.ks=%s%s" % (base, os.path.basename(plain["dest"])),
+            "updates_image": image,
+            "inst_updates": "inst.updates=%s%s" % (base, os.path.basename(image)) if image else None,
+            "boot_args": result["boot_args"],
+        }
 
     # -- run -------------------------------------------------------------
     def _run(self, result, args, task_vars):
@@ -423,6 +475,7 @@ class ActionModule(ActionModuleBase):
                     result["updates_image"] = {"changed": True, "path": image}
                 if warnings:
                     result["warnings"] = result.get("warnings", []) + warnings
+                result["kickstart_result"] = self._role_result(own, plain, result, image)
                 return result
             if image:
                 # The kickstart's write checked before the image is built: a kickstart that does not validate, or
@@ -444,8 +497,9 @@ class ActionModule(ActionModuleBase):
                               (": " + hide(exc.cause, secrets)) if exc.cause else "")}
         warnings.extend(written.get("warnings", []))
         if warnings:  # each once: the validation pass and the write warn about the same text
-            result["warnings"] = result.get("warnings", []) + sorted(set(warnings), key=warnings.index)
+            result["warnings"] = result.get("warnings", []) + once(warnings)
         result["kickstart"] = {"changed": bool(written.get("changed")), "path": plain["dest"]}
         result["changed"] = bool(created or written.get("changed")
                                  or (result.get("updates_image") or {}).get("changed"))
+        result["kickstart_result"] = self._role_result(own, plain, result, image)
         return result

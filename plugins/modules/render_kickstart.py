@@ -226,4 +226,59 @@ weakest_link:
   description: With O(weakest), the host's weakest link, as M(kickstart.pwpolicy.check_secrets) returns it.
   returned: when O(weakest) is given
   type: dict
+kickstart_result:
+  description:
+    - The P(kickstart.pwpolicy.kickstart#role) role's fact C(kickstart_result), whole (the role copies it; its
+      argument specs describe each key). C(warnings) holds every warning of the task as text, the pre-flight's
+      first.
+  returned: success
+  type: dict
+  contains:
+    path:
+      description: The kickstart written (O(dest)).
+      type: str
+    product:
+      description: The product (O(product)).
+      type: str
+    target:
+      description: The installer release (O(target)).
+      type: str
+    changed:
+      description: Whether the kickstart, the updates image or a directory changed.
+      type: bool
+    policies:
+      description: The effective policies, as RV(policies).
+      type: dict
+    delivery:
+      description: What carries the policies to the installer, a list of V(section), V(updates_image) or both.
+      type: list
+      elements: str
+    warnings:
+      description: Every warning of the task, as text.
+      type: list
+      elements: str
+    inst_ks:
+      description: The C(inst.ks=) boot argument, the file name at O(base_url).
+      type: str
+    updates_image:
+      description: The updates image's path; null when none is built.
+      type: str
+    inst_updates:
+      description: The C(inst.updates=) boot argument; null when no updates image is built.
+      type: str
+    boot_args:
+      description: As RV(boot_args).
+      type: str
+  sample:
+    path: /srv/ks/web01.ks
+    product: server
+    target: RHEL9
+    changed: true
+    policies: {}
+    delivery: [section]
+    warnings: []
+    inst_ks: inst.ks=http://ks.example.com/ks/web01.ks
+    updates_image: null
+    inst_updates: null
+    boot_args: inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
 """
