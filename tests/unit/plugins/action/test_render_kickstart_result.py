@@ -53,6 +53,8 @@ def test_with_the_section_the_image_keys_are_null_and_every_warning_is_text(monk
     assert role["warnings"][0] == WEAK
     assert [text for text in role["warnings"] if "RHEL 9 deprecated the %anaconda section" in text] == role["warnings"][1:]
     assert len(role["warnings"]) == 2 and all(isinstance(text, str) for text in role["warnings"])
+    # Built from the paths, the policies and the warnings: the rendered text (here a hash) is not in it.
+    assert "x" * 86 not in str(role) and "rootpw" not in str(role)
 
 
 def test_check_mode_with_a_directory_to_create_reports_the_change(monkeypatch, capsys, tmp_path):
