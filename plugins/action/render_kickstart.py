@@ -25,7 +25,17 @@ when the one before passed, so that a failure leaves the files as they were:
 The result's ``boot_args`` is the installer's boot line for the files
 (``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks`` where the
 kickstart holds a secret and the release takes it: see ``boot_args`` in
-module_utils/_release.py).
+module_utils/_release.py).  Its ``kickstart_result`` is the role's fact of
+that name, whole: the role copies it.
+
+One resolution of the policies serves every step: the pre-flight's effective
+policies (all three names, every field) go to the template, the section and
+the modules, which are given no product to resolve them again.
+
+A failed step is named by what failed, never by the words of a message: the
+module's ``lineno`` key (validation), the exception ansible-core raised when
+it imported passlib, and the code a templating error came from (the
+``password_hash`` filter).
 
 The result holds no secret: the rendered text goes to the modules only, every
 message is the plugin's own, and a cause quoted from Ansible or a module has
@@ -37,7 +47,6 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import os
-import re
 
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
@@ -52,6 +61,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import CHECK_ARGUMENT_SPEC, SecretsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+
+try:  # ansible-core 2.19+ records the task's warnings; 2.21 records a module's there and leaves them out of its result
+    from ansible._internal._display_utils import DeferredWarningContext
+except ImportError:  # up to 2.18: a module's warnings are in its result only
+    DeferredWarningContext = None
 
 # What the file modules are given as they are (None: left out).
 FILE_ARGS = ("mode", "owner", "group", "setype")
@@ -71,12 +85,12 @@ DEFAULT_HASH_ROUNDS = 656000
 HASH_VARS = {"hash": "kickstart_password_hash", "hash_rounds": "kickstart_password_hash_rounds",
              "hash_cost": "kickstart_password_hash_cost"}
 
-# What Ansible puts before the cause of a templating error (2.19, 2.16, nested lookups, passlib).
-PREFIXES = re.compile(r"^.*(Error while resolving value for '[a-z_]+': |The error was: |original message: "
-                      r"|Could not hash the secret[.:]* )")
-# A template of the user's own that calls ansible.builtin.password_hash (the role's templates do not).
-PASSLIB_MISSING = re.compile(r"passlib must be installed|passlib Python package must")
-HASHING = re.compile(r"password_hash|Could not hash|passlib")
+# Where ansible.builtin.password_hash runs (a template of the user's own may call it; the role's do not): the
+# filter's function, and the module that hashes for it.
+HASH_FILTER = "get_encrypted_password"
+HASH_MODULE = "ansible.utils.encrypt"
+# How far a chain of causes is followed.
+MAX_CAUSES = 20
 
 
 class RenderError(PwpolicyError):
@@ -108,14 +122,64 @@ def module_failure(done):
            "host that writes the kickstart)" % (message, tail)
 
 
-def _first_cause(message):
-    """The innermost cause in Ansible's message, once (ansible-core 2.16 nests and repeats it)."""
-    line = PREFIXES.sub("", (message.splitlines() or [""])[0])
-    seen = []
-    for sentence in line.split(". "):
-        if sentence not in seen:
-            seen.append(sentence)
-    return ". ".join(seen)
+def causes(exc):
+    """``exc`` and what caused it, outermost first: ``__cause__``, and ``orig_exc`` (how ansible-core 2.16 chains)."""
+    chain = []
+    while exc is not None and len(chain) < MAX_CAUSES and not any(exc is seen for seen in chain):
+        chain.append(exc)
+        exc = getattr(exc, "orig_exc", None) or exc.__cause__
+    return chain
+
+
+def innermost_cause(exc):
+    """The innermost cause's own message (each outer one repeats it with Ansible's words around it)."""
+    for cause in reversed(causes(exc)):
+        text = to_text(cause).strip()
+        if text:
+            return (text.splitlines() or [""])[0]
+    return ""
+
+
+def passlib_missing(exc):
+    """True when ``exc`` was caused by passlib (or ansible-core 2.21's crypt backend) failing to import."""
+    try:
+        from ansible.utils import encrypt
+    except ImportError:
+        return False
+    if getattr(encrypt, "PASSLIB_AVAILABLE", True):
+        return False
+    unavailable = [error for error in (getattr(encrypt, "PASSLIB_E", None), getattr(encrypt, "CRYPT_E", None))
+                   if error is not None]
+    return any(cause is error for cause in causes(exc) for error in unavailable)
+
+
+def raised_in_hashing(exc):
+    """True when ``exc`` (or a cause) was raised by the password_hash filter or the code that hashes for it."""
+    for cause in causes(exc):
+        trace = cause.__traceback__
+        while trace is not None:
+            frame = trace.tb_frame
+            if frame.f_code.co_name == HASH_FILTER or frame.f_globals.get("__name__") == HASH_MODULE:
+                return True
+            trace = trace.tb_next
+    return False
+
+
+def warning_text(warning):
+    """A warning's text: a string (ansible-core up to 2.18), or the message of a 2.19+ WarningSummary."""
+    event = getattr(warning, "event", None)
+    return to_text(warning if event is None else event.msg)
+
+
+def task_warnings():
+    """The warnings ansible-core 2.19+ has recorded for the running task so far (none before 2.19)."""
+    context = DeferredWarningContext.current(optional=True) if DeferredWarningContext is not None else None
+    return list(context.get_warnings()) if context is not None else []
+
+
+def once(texts):
+    """``texts`` without repeats, in order."""
+    return sorted(set(texts), key=texts.index)
 
 
 class ActionModule(ActionModuleBase):
@@ -126,6 +190,8 @@ class ActionModule(ActionModuleBase):
     _requires_connection = True
     # (scheme, cost) of the kickstart's password hashes, for the pre-flight's weakest link.
     _hash_estimate = None
+    # The warnings ansible-core 2.21 recorded for the task while a module ran (its result holds none).
+    _recorded = ()
 
     def _check(self, result, task_vars):
         """``(result, plain, items)`` of the pre-flight, as check_secrets runs it."""
@@ -209,11 +275,13 @@ class ActionModule(ActionModuleBase):
         """
         module_args = dict((key, value) for key, value in module_args.items() if value not in (None, ""))
         no_log = self._task.no_log
+        before = len(task_warnings())
         try:
             self._task.no_log = no_log or secret
             return self._execute_module(module_name=name, module_args=module_args, task_vars=task_vars)
         finally:
             self._task.no_log = no_log
+            self._recorded = tuple(self._recorded) + tuple(task_warnings()[before:])
 
     def _render(self, own, plain, check, task_vars, hashes, scheme=None):
         """The template's text, with the effective policies, the section and the accounts' hashes given to it."""
@@ -224,8 +292,7 @@ class ActionModule(ActionModuleBase):
         variables[SCHEME_VAR] = scheme
         try:
             variables["kickstart_anaconda_section"] = (
-                render_section(plain["pwpolicies"] or {}, product=plain["product"], target=plain["target"])
-                if check["delivery"]["section"] else "")
+                render_section(check["policies"], target=plain["target"]) if check["delivery"]["section"] else "")
         except PwpolicyError as exc:  # the pre-flight resolved the same policies: not expected
             raise RenderError("rendering the pwpolicy section failed", to_text(exc))
         # The templar gets the same variables: a lookup nested in a variable (kickstart_account_commands)
@@ -237,20 +304,19 @@ class ActionModule(ActionModuleBase):
             return to_text(lookup.run([template], variables)[0])
         # Whatever templating raised (an undefined variable, a filter, the hashing) is reported by its step.
         except Exception as exc:  # pylint: disable=broad-except
-            message = to_text(exc)
             label = own["template_label"] or template
-            if PASSLIB_MISSING.search(message):
+            if passlib_missing(exc):
                 raise RenderError(
                     "the template %(label)s calls ansible.builtin.password_hash, which needs passlib on ansible-core "
                     "2.17 to 2.20, and passlib is not installed for the Python that runs Ansible on the controller "
                     "(%(py)s). Use the hashed lines of kickstart_account_commands instead, or install passlib there "
                     "(\"%(py)s -m pip install passlib\", or the distribution's python3-passlib package)"
                     % {"label": label, "py": task_vars.get("ansible_playbook_python", "python3")})
-            if HASHING.search(message):
+            if raised_in_hashing(exc):
                 what = "hashing in the template %s (ansible.builtin.password_hash) failed" % label
             else:
                 what = "rendering the template %s failed" % label
-            raise RenderError(what, _first_cause(message))
+            raise RenderError(what, innermost_cause(exc))
         finally:
             self._templar.available_variables = saved
 
@@ -293,15 +359,18 @@ class ActionModule(ActionModuleBase):
             created = created or bool(done.get("changed"))
         return created
 
-    def _kickstart(self, own, plain, content, state, task_vars, host, check=False):
+    def _kickstart(self, own, plain, policies, content, state, task_vars, host, check=False):
         """Write the kickstart, or (``check``) run the same write in check mode, which writes nothing but looks at
-        everything the write needs (the directory, what is at the path, pykickstart); the module's result."""
+        everything the write needs (the directory, what is at the path, pykickstart); the module's result.
+
+        ``policies``: the pre-flight's (all three names, every field), so that the module resolves nothing.
+        """
         saved = self._task.check_mode
         try:
             self._task.check_mode = saved or check
             done = self._module("kickstart.pwpolicy.ks_pwpolicy", dict(
-                path=plain["dest"], content=content, product=plain["product"],
-                policies=plain["pwpolicies"], target=plain["target"], state=state, validate=True,
+                path=plain["dest"], content=content, policies=policies, target=plain["target"], state=state,
+                validate=True,
                 **dict((name, own[name]) for name in FILE_ARGS)), task_vars, secret=True)
         finally:
             self._task.check_mode = saved
@@ -313,9 +382,9 @@ class ActionModule(ActionModuleBase):
             raise RenderError("the kickstart could not be written on %s" % host, message)
         return done
 
-    def _image(self, own, plain, task_vars):
+    def _image(self, own, plain, policies, task_vars):
         done = self._module("kickstart.pwpolicy.anaconda_conf", dict(
-            product=plain["product"], policies=plain["pwpolicies"], target=plain["target"],
+            policies=policies, target=plain["target"],
             updates_image=plain["updates_image"], **dict((name, own[name]) for name in FILE_ARGS)), task_vars)
         if done.get("failed"):
             raise RenderError("the updates image %s could not be built" % plain["updates_image"],
@@ -323,11 +392,15 @@ class ActionModule(ActionModuleBase):
         return done
 
     @staticmethod
-    def _boot_args(own, plain, image, content, secrets):
-        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+    def _base_url(own):
+        """``base_url`` ending in ``/``, or empty."""
         base = own["base_url"] or ""
-        if base and not base.endswith("/"):
-            base += "/"
+        return base + "/" if base and not base.endswith("/") else base
+
+    @classmethod
+    def _boot_args(cls, own, plain, image, content, secrets):
+        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+        base = cls._base_url(own)
 
         def where(path):
             return base + os.path.basename(path) if base else path
@@ -337,6 +410,27 @@ class ActionModule(ActionModuleBase):
                              bool(secrets) or holds_secret(content))
         except PwpolicyError as exc:  # the pre-flight read the same target: not expected
             raise RenderError("building the boot line failed", to_text(exc))
+
+    def _role_result(self, own, plain, result, image):
+        """The role's ``kickstart_result``: what was written, for which product and target, the effective policies,
+        the delivery, every warning of the task as text, and the boot arguments (``inst_ks`` and ``inst_updates``
+        with the file names at ``base_url``)."""
+        base = self._base_url(own)
+        flags = result["delivery"]
+        texts = [warning_text(warning) for warning in list(result.get("warnings", [])) + list(self._recorded)]
+        return {
+            "path": plain["dest"],
+            "product": plain["product"],
+            "target": plain["target"],
+            "changed": bool(result.get("changed")),
+            "policies": result["policies"],
+            "delivery": [name for name in ("section", "updates_image") if flags[name]],
+            "warnings": once(texts),
+            "inst_ks": "inst.ks=%s%s" % (base, os.path.basename(plain["dest"])),
+            "updates_image": image,
+            "inst_updates": "inst.updates=%s%s" % (base, os.path.basename(image)) if image else None,
+            "boot_args": result["boot_args"],
+        }
 
     # -- run -------------------------------------------------------------
     def _run(self, result, args, task_vars):
@@ -361,6 +455,7 @@ class ActionModule(ActionModuleBase):
             return result
         secrets = [item["value"] for item in items if item["value"]]
         flags = result["delivery"]
+        policies = result["policies"]
         image = plain["updates_image"] if flags["updates_image"] else None
         state = "present" if flags["section"] else "absent"
         created = False
@@ -380,16 +475,17 @@ class ActionModule(ActionModuleBase):
                     result["updates_image"] = {"changed": True, "path": image}
                 if warnings:
                     result["warnings"] = result.get("warnings", []) + warnings
+                result["kickstart_result"] = self._role_result(own, plain, result, image)
                 return result
             if image:
                 # The kickstart's write checked before the image is built: a kickstart that does not validate, or
                 # that cannot be written where it goes, leaves both files as they were.
-                warnings.extend(self._kickstart(own, plain, content, state, task_vars, host, check=True)
+                warnings.extend(self._kickstart(own, plain, policies, content, state, task_vars, host, check=True)
                                 .get("warnings", []))
-                conf = self._image(own, plain, task_vars)
+                conf = self._image(own, plain, policies, task_vars)
                 warnings.extend(conf.get("warnings", []))
                 result["updates_image"] = {"changed": bool(conf.get("changed")), "path": image}
-            written = self._kickstart(own, plain, content, state, task_vars, host)
+            written = self._kickstart(own, plain, policies, content, state, task_vars, host)
         except RenderError as exc:
             # The pre-flight passed: its findings are not what the user needs to read here.  The image is built only
             # after the kickstart's write was checked; should the write still fail (a full disk), the result says so.
@@ -401,8 +497,9 @@ class ActionModule(ActionModuleBase):
                               (": " + hide(exc.cause, secrets)) if exc.cause else "")}
         warnings.extend(written.get("warnings", []))
         if warnings:  # each once: the validation pass and the write warn about the same text
-            result["warnings"] = result.get("warnings", []) + sorted(set(warnings), key=warnings.index)
+            result["warnings"] = result.get("warnings", []) + once(warnings)
         result["kickstart"] = {"changed": bool(written.get("changed")), "path": plain["dest"]}
         result["changed"] = bool(created or written.get("changed")
                                  or (result.get("updates_image") or {}).get("changed"))
+        result["kickstart_result"] = self._role_result(own, plain, result, image)
         return result

@@ -5,7 +5,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 
 # Documentation only: the work is done by the action plugin
-# plugins/action/render_kickstart.py, which runs the modules it names.
+# plugins/action/render_kickstart.py, which runs the modules it names.  It is
+# the kickstart role's internal step: its interface follows the role.
 
 from __future__ import absolute_import, division, print_function
 
@@ -13,11 +14,12 @@ __metaclass__ = type
 
 DOCUMENTATION = r"""
 module: render_kickstart
-short_description: Check one host's secrets, render its kickstart template and write the kickstart, in one task
+short_description: The kickstart role's internal step (not for playbooks; its interface may change)
 version_added: 0.3.0
 description:
-  - The P(kickstart.pwpolicy.kickstart#role) role's one task per host. Use the role; this action is documented for
-    what it does and returns, and takes the role's variables (O(role_vars)).
+  - The P(kickstart.pwpolicy.kickstart#role) role's internal step, its one task per host. Use the role, not this
+    action; it is documented for what it does and returns. Its arguments follow the role's variables (it reads some
+    of them itself, O(role_vars)) and may change with the role in any release; it is in no action group.
   - "In order, each step only when the one before passed, so that a failure leaves the files as they were: (1) the
     pre-flight, exactly as M(kickstart.pwpolicy.check_secrets) with the same options, on the controller; (2) the
     template O(template), rendered on the controller with the variables C(kickstart_policies) (the effective
@@ -146,7 +148,7 @@ attributes:
 """
 
 EXAMPLES = r"""
-# What the kickstart role runs for each host (tasks/render.yml), shortened.
+# What the kickstart role runs for each host (tasks/render.yml), shortened: playbooks use the role.
 - name: Check the secrets, render the template, validate and write the kickstart
   kickstart.pwpolicy.render_kickstart:
     role_vars: true
@@ -226,4 +228,59 @@ weakest_link:
   description: With O(weakest), the host's weakest link, as M(kickstart.pwpolicy.check_secrets) returns it.
   returned: when O(weakest) is given
   type: dict
+kickstart_result:
+  description:
+    - The P(kickstart.pwpolicy.kickstart#role) role's fact C(kickstart_result), whole (the role copies it; its
+      argument specs describe each key). C(warnings) holds every warning of the task as text, the pre-flight's
+      first.
+  returned: success
+  type: dict
+  contains:
+    path:
+      description: The kickstart written (O(dest)).
+      type: str
+    product:
+      description: The product (O(product)).
+      type: str
+    target:
+      description: The installer release (O(target)).
+      type: str
+    changed:
+      description: Whether the kickstart, the updates image or a directory changed.
+      type: bool
+    policies:
+      description: The effective policies, as RV(policies).
+      type: dict
+    delivery:
+      description: What carries the policies to the installer, a list of V(section), V(updates_image) or both.
+      type: list
+      elements: str
+    warnings:
+      description: Every warning of the task, as text.
+      type: list
+      elements: str
+    inst_ks:
+      description: The C(inst.ks=) boot argument, the file name at O(base_url).
+      type: str
+    updates_image:
+      description: The updates image's path; null when none is built.
+      type: str
+    inst_updates:
+      description: The C(inst.updates=) boot argument; null when no updates image is built.
+      type: str
+    boot_args:
+      description: As RV(boot_args).
+      type: str
+  sample:
+    path: /srv/ks/web01.ks
+    product: server
+    target: RHEL9
+    changed: true
+    policies: {}
+    delivery: [section]
+    warnings: []
+    inst_ks: inst.ks=http://ks.example.com/ks/web01.ks
+    updates_image: null
+    inst_updates: null
+    boot_args: inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
 """

@@ -9,7 +9,14 @@ import pytest
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.action import render_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule, _first_cause
+from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
+
+
+def resolved(pwpolicies=None, product="server", target=None):
+    """The policies as the pre-flight returns them: all three names, every field."""
+    return dict((name, policy.to_dict()) for name, policy in
+                build_policies(pwpolicies, product=product, target=target, every_name=True).items())
 
 
 class _Task(object):
@@ -33,24 +40,16 @@ class _Recorder(ActionModule):
         return value
 
 
-def test_the_cause_is_ansibles_innermost_message_once():
-    message = ("Error while resolving value for 'content': The error was: 'site_hostname' is undefined. "
-               "'site_hostname' is undefined\nmore lines")
-    assert _first_cause(message) == "'site_hostname' is undefined"
-    assert _first_cause("Could not hash the secret. rounds must be at least 1000") == "rounds must be at least 1000"
-    assert _first_cause("") == ""
-
-
 def test_modules_given_the_kickstart_text_run_as_no_log_and_the_task_is_left_as_it_was():
     action = _Recorder()
     own = dict((name, None) for name in render_kickstart.OWN_ARGS)
     plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "RHEL9"}
-    action._kickstart(own, plain, "rootpw --plaintext secret-text\n", "present", {}, "a")
+    action._kickstart(own, plain, resolved(), "rootpw --plaintext secret-text\n", "present", {}, "a")
     action._module("ansible.builtin.stat", {"path": "/srv/ks", "get_checksum": False}, {})
     (name, args, no_log), (stat_name, stat_args, stat_no_log) = action.calls
     assert (name, no_log) == ("kickstart.pwpolicy.ks_pwpolicy", True)
     assert args["content"].startswith("rootpw") and args["path"] == "/srv/ks/a.ks"
-    assert "mode" not in args and "policies" not in args  # unset arguments are left out
+    assert "mode" not in args and "owner" not in args  # unset arguments are left out
     assert (stat_name, stat_no_log) == ("ansible.builtin.stat", False)
     assert action._task.no_log is False
 
@@ -63,7 +62,7 @@ def test_the_check_pass_is_the_write_in_check_mode():
     own = dict((name, None) for name in render_kickstart.OWN_ARGS)
     own["mode"] = "0600"
     plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "F40"}
-    action._kickstart(own, plain, "text\n", "absent", {}, "a", check=True)
+    action._kickstart(own, plain, resolved(), "text\n", "absent", {}, "a", check=True)
     (_name, args, _no_log), = action.calls
     assert args["path"] == "/srv/ks/a.ks" and args["mode"] == "0600" and args["state"] == "absent"
     assert modes == [True] and action._task.check_mode is False
@@ -80,10 +79,12 @@ def test_directories_are_looked_at_only_for_two_files_or_when_created():
 class _Checked(_Recorder):
     """The action with the pre-flight's outcome given: what run() does after it."""
 
-    def __init__(self, flags, plain):  # pylint: disable=super-init-not-called
+    def __init__(self, flags, plain, policies=None, warnings=None):  # pylint: disable=super-init-not-called
         super(_Checked, self).__init__()
         self._task.args = {"dest": plain["dest"], "delivery": "auto"}
         self.flags, self.plain = flags, plain
+        self.policies = resolved() if policies is None else policies
+        self.warnings = warnings
 
     def _own(self):
         own = dict((name, None) for name in render_kickstart.OWN_ARGS)
@@ -91,7 +92,9 @@ class _Checked(_Recorder):
         return own
 
     def _check(self, result, task_vars):
-        result.update(delivery=self.flags, policies={})
+        result.update(delivery=self.flags, policies=self.policies)
+        if self.warnings:
+            result["warnings"] = list(self.warnings)
         return result, self.plain, []
 
 
@@ -120,7 +123,7 @@ def test_a_module_that_returned_no_result_shows_what_it_printed():
     own = dict((name, None) for name in render_kickstart.OWN_ARGS)
     plain = {"dest": "/srv/ks/a.ks", "product": "server", "pwpolicies": None, "target": "RHEL9"}
     with pytest.raises(render_kickstart.RenderError) as raised:
-        action._kickstart(own, plain, "text\n", "present", {}, "a")
+        action._kickstart(own, plain, resolved(), "text\n", "present", {}, "a")
     cause = raised.value.cause
     assert cause.startswith("Module result deserialization failed: No start of json char found; the module printed: "
                             "pyenv: python3.13: command not found | The `python3.13' command exists")
@@ -141,11 +144,12 @@ HASHED = "lang en_US.UTF-8\nrootpw --iscrypted $6$rounds=5000$salt$%s\n" % ("x" 
 class _RealModules(_Checked):
     """The action after its pre-flight, with ks_pwpolicy and anaconda_conf run in-process on real files."""
 
-    def __init__(self, capsys, target, dest, image, content, base_url=None, flags=None):  # pylint: disable=super-init-not-called
+    def __init__(self, capsys, target, dest, image, content, base_url=None, flags=None, policies=None,
+                 warnings=None):  # pylint: disable=super-init-not-called
         plain = {"dest": str(dest), "product": "server", "pwpolicies": None, "target": target,
                  "updates_image": str(image) if image else None}
         super(_RealModules, self).__init__(flags or {"section": image is None, "updates_image": image is not None},
-                                           plain)
+                                           plain, policies, warnings)
         self.capsys, self.content, self.base_url, self.modes = capsys, content, base_url, []
 
     def _own(self):
