@@ -94,6 +94,17 @@ class TextModule(AnsibleModule):
     text would then be masked inside the module's own output too.
     """
 
+    # Content shorter than this cannot hold a secret-bearing kickstart line (and
+    # Ansible masks every occurrence of a value: a tiny one would mask pieces of
+    # unrelated output).
+    MIN_MASKED = 16
+
+    def hide_content(self):
+        """Keep ``content`` (it may hold the kickstart's secrets) out of every result's invocation."""
+        content = self.params.get("content")
+        if content is not None and len(content) >= self.MIN_MASKED:
+            self.no_log_values.add(content)
+
     def fail_json(self, msg, **kwargs):
         params = getattr(self, "params", None)
         if "invocation" not in kwargs and isinstance(params, dict) and params.get("content") is not None:

@@ -153,6 +153,15 @@ def decode_text(data, path, what="file"):
         raise FileError("%s %s is not UTF-8 text (byte %d); it must be UTF-8" % (what, path, exc.start))
 
 
+def read_text(path, what="path"):
+    """``(text, absolute path)`` of the UTF-8 file the option ``what`` names; a FileError if it does not exist."""
+    path = os.path.abspath(path)
+    data = read_bytes(path, what=what)
+    if data is None:
+        raise FileError("%s %s does not exist" % (what, path))
+    return decode_text(data, path, what=what), path
+
+
 class DirectoryLock(object):
     """An exclusive ``flock`` on a directory, held for one read-modify-write.
 

@@ -308,9 +308,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redacted_text
 
-
-# Content shorter than this cannot hold a secret-bearing kickstart line.
-_MIN_MASKED = 16
 READ_DEPRECATION = (
     "Reading a kickstart's policies with kickstart.pwpolicy.ks_pwpolicy (state=absent with an empty "
     "policies and no product) is deprecated; use kickstart.pwpolicy.ks_pwpolicy_info (path or content) instead")
@@ -443,12 +440,9 @@ def main():
         module.deprecate(READ_DEPRECATION, version="1.0.0", collection_name="kickstart.pwpolicy")
     output = dict(changed=False)
     if params["path"] is not None:
-        if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:
-            # The text to write holds the kickstart's secrets: keep it out of
-            # the result's invocation (and so out of registered variables).
-            # (Ansible masks every occurrence of a value: a tiny one would
-            # mask pieces of unrelated output.)
-            module.no_log_values.add(params["content"])
+        # The text to write holds the kickstart's secrets: keep it out of
+        # the result's invocation (and so out of registered variables).
+        module.hide_content()
         module.exit_json(**_run_path(module, os.path.abspath(params["path"]), output))
     result = _edit(module, params["content"], None)
     _fill(module, output, result, None, whole=False)

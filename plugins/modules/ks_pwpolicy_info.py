@@ -117,7 +117,6 @@ warnings:
   sample: ["pwpolicy root is given 2 times (kickstart lines 4, 6): the first one, on line 4, is in effect for F33"]
 """
 
-import os
 
 from ansible.module_utils.basic import missing_required_lib
 
@@ -129,7 +128,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
     spec,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, decode_text, read_bytes
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     HAS_PYKICKSTART,
@@ -138,21 +137,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
 
-# Content shorter than this cannot hold a secret-bearing kickstart line (and
-# Ansible masks every occurrence of a value: a tiny one would mask pieces of
-# unrelated output).
-_MIN_MASKED = 16
-
 
 def _text(params):
     """``(text, where)``: the kickstart to read and how errors name it."""
     if params["content"] is not None:
         return params["content"], ""
-    path = os.path.abspath(params["path"])
-    data = read_bytes(path, what="path")
-    if data is None:
-        raise FileError("path %s does not exist" % path)
-    return decode_text(data, path, what="path"), " (%s)" % path
+    text, path = read_text(params["path"])
+    return text, " (%s)" % path
 
 
 def main():
@@ -166,9 +157,7 @@ def main():
         module.fail_json(msg=missing_required_lib(PYKICKSTART_PACKAGE),
                          exception=PYKICKSTART_IMPORT_ERROR)
     params = module.params
-    if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:
-        # The kickstart may hold secrets: keep it out of the result's invocation.
-        module.no_log_values.add(params["content"])
+    module.hide_content()
     where = ""
     try:
         text, where = _text(params)

@@ -214,7 +214,6 @@ lineno:
   sample: 12
 """
 
-import os
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
     TextModule,
@@ -224,29 +223,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import wordlist_words
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, decode_text, read_bytes
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, MAX_BUDGET
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES
-
-# Content shorter than this cannot hold a secret-bearing kickstart line (and
-# Ansible masks every occurrence of a value: a tiny one would mask pieces of
-# unrelated output).
-_MIN_MASKED = 16
-
-
-def _read(path, what):
-    path = os.path.abspath(path)
-    data = read_bytes(path, what=what)
-    if data is None:
-        raise FileError("%s %s does not exist" % (what, path))
-    return decode_text(data, path, what=what), path
 
 
 def _wordlist(path):
     if path is None:
         return []
-    text, path = _read(path, "wordlist")
+    text, path = read_text(path, "wordlist")
     if "\0" in text:
         raise FileError("wordlist %s holds a NUL character: give a text file of passwords, one a line" % path)
     return list(wordlist_words(text))
@@ -264,9 +250,7 @@ def main():
         **read_source_rules()
     )
     params = module.params
-    if params["content"] is not None and len(params["content"]) >= _MIN_MASKED:
-        # The kickstart may hold secrets: keep it out of the result's invocation.
-        module.no_log_values.add(params["content"])
+    module.hide_content()
     if not 0 <= params["budget"] <= MAX_BUDGET:
         module.fail_json(msg="budget must be from 0 to %d seconds, got %s" % (MAX_BUDGET, params["budget"]))
     where = ""
@@ -274,7 +258,7 @@ def main():
         if params["content"] is not None:
             text = params["content"]
         else:
-            text, path = _read(params["path"], "path")
+            text, path = read_text(params["path"])
             where = " (%s)" % path
         words = _wordlist(params["wordlist"])
         report = read_secrets(text, template=params["template"], target=params["target"],
