@@ -31,7 +31,7 @@ description:
     capitalised and a digit or symbol is added to a word. When they set C(maxclassrepeat), only words that short
     are used (1,119 words of 4 letters for the STIG).
   - The value is a secret. C(lookup) runs again each time the expression is templated, so a variable defined with it
-    gives a new password at each use. Generate it once and store it (M(ansible.builtin.set_fact) with C(no_log)),
+    gives a new password at each use. Generate it once and store it (C(ansible.builtin.set_fact) with C(no_log)),
     or encrypt it once with C(ansible-vault encrypt_string) and keep the vaulted value (see the examples).
 requirements:
   - libpwquality on the controller (see the collection's requirements).
