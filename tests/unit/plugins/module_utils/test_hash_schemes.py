@@ -7,23 +7,17 @@ import hashlib
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import (
     SCHEMES,
     YESCRYPT_PARAMS,
     grub_parts,
     identify,
 )
-
-LIB = _libxcrypt.load()
-needs_libxcrypt = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, crypt_hash, needs_libxcrypt
 
 
 def made(prefix, count=0):
-    setting = LIB.gensalt(prefix, count, None)
-    if setting is None:
-        pytest.skip("this libxcrypt makes no %s hashes" % prefix.decode())
-    return LIB.crypt(b"hunter2", setting).decode("ascii")
+    return crypt_hash("hunter2", prefix, count)
 
 
 @needs_libxcrypt

@@ -11,9 +11,9 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _known_weak, _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import CandidateList
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import crypt_hash, needs_libxcrypt
 
-LIB = _libxcrypt.load()
-pytestmark = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
+pytestmark = needs_libxcrypt
 
 
 def Words(words):  # noqa: N802 - reads as the list it makes
@@ -21,7 +21,7 @@ def Words(words):  # noqa: N802 - reads as the list it makes
 
 
 def hashed(password, prefix=b"$1$", count=0):
-    return LIB.crypt(password.encode(), LIB.gensalt(prefix, count, None)).decode()
+    return crypt_hash(password, prefix, count)
 
 
 def random_password():

@@ -3,7 +3,6 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """module_utils/_ks_secrets.py: every secret-bearing command and every scheme, with hashes made in the test."""
 
-import hashlib
 import os
 import secrets
 import string
@@ -19,25 +18,15 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets imp
     read_secrets,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import corpus_dir
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, crypt_hash, grub_hash, needs_libxcrypt
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 from ansible_collections.kickstart.pwpolicy.tests.unit.samples import COBBLER_CHEETAH, FOREMAN_ERB
 
-LIB = _libxcrypt.load()
-needs_libxcrypt = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
 CORPUS = corpus_dir()
 
 
-def crypt(password, prefix, count=0):
-    setting = LIB.gensalt(prefix, count, None)
-    if setting is None:
-        pytest.skip("this libxcrypt makes no %s hashes" % prefix.decode())
-    return LIB.crypt(password.encode(), setting).decode("ascii")
-
-
-def grub(password, iterations=10000):
-    salt = os.urandom(64)
-    return "grub.pbkdf2.sha512.%d.%s.%s" % (iterations, salt.hex().upper(),
-                                            hashlib.pbkdf2_hmac("sha512", password.encode(), salt, iterations).hex().upper())
+crypt = crypt_hash
+grub = grub_hash
 
 
 def random_password():

@@ -10,9 +10,9 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, needs_libxcrypt
 
-LIB = _libxcrypt.load()
-pytestmark = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
+pytestmark = needs_libxcrypt
 
 
 def test_the_controller_hashes_through_the_node_binding():

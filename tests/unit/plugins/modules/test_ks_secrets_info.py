@@ -10,11 +10,11 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_secrets_info as module
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, warnings
 from ansible_collections.kickstart.pwpolicy.tests.unit.samples import FOREMAN_ERB
 
-LIB = _libxcrypt.load()
 run, ok, fail = module_calls(module.main)
 PLAIN = "Site-Root-Pw-42"
 LUKS = "changeme"
