@@ -107,7 +107,8 @@ def patterns_of(value, what):
     patterns = []
     for index, pattern in enumerate(value):
         if not isinstance(pattern, str):
-            raise AuditFilesError("%s[%d] must be a glob pattern (a string), got %s" % (what, index, plain_type(pattern)))
+            raise AuditFilesError("%s[%d] must be a glob pattern (a string), got %s"
+                                  % (what, index, plain_type(pattern)))
         if "\0" in pattern:
             raise AuditFilesError("%s[%d] holds a NUL character; give a path or glob pattern" % (what, index))
         pattern = pattern.strip()
@@ -125,7 +126,7 @@ def is_template(path, templates=()):
 
 
 def collect(patterns, templates=()):
-    """``(files, unmatched)``: the files ``patterns`` match, each ``(path, template)``, and the patterns that match none.
+    """``(files, unmatched)``: the files ``patterns`` match, each ``(path, template)``, and the patterns matching none.
 
     Paths are as the patterns give them (a relative pattern gives paths
     relative to the current directory), normalized, each once, in pattern

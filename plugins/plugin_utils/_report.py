@@ -28,7 +28,12 @@ from urllib.parse import quote
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import replace_atomic
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import NO_MATCH, RULES, UNREADABLE, rule_level
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
+    NO_MATCH,
+    RULES,
+    UNREADABLE,
+    rule_level,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     VERDICTS,
     check_fail_on,
@@ -274,10 +279,10 @@ _SAFE_IN_PATH = "/!$&'()*+,;=@"
 
 def sarif_uri(path):
     """``(uri, uriBaseId)`` of ``path``: relative to the repository root (``%SRCROOT%``) as given, or ``file://``."""
-    path = path.replace(os.sep, "/")
+    path = quote(path.replace(os.sep, "/"), safe=_SAFE_IN_PATH, errors="surrogateescape")  # undecodable bytes: %XX
     if path.startswith("/"):
-        return "file://" + quote(path, safe=_SAFE_IN_PATH), None
-    return quote(path, safe=_SAFE_IN_PATH), "%SRCROOT%"
+        return "file://" + path, None
+    return path, "%SRCROOT%"
 
 
 def fingerprint(uri, command, account, rule, occurrence):
