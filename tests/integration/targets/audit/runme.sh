@@ -44,8 +44,8 @@ audit() {
     echo "ok: $name (exit $rc)"
 }
 
-verify() {  # NAME FAIL_ON HOST_PREFIX
-    "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" \
+verify() {  # NAME FAIL_ON HOST_PREFIX [files]
+    "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" ${4:+"$4"} \
         || fail "$1: the reports do not match the expected verdicts"
 }
 

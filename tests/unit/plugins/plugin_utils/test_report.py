@@ -15,7 +15,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _audit_f
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import error_finding
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     FILE_KEYS,
-    FINGERPRINTS,
+    FINGERPRINT,
     KEYS,
     SARIF_SCHEMA,
     ReportError,
@@ -286,8 +286,8 @@ def test_sarif_has_the_required_shape_of_2_1_0():
         assert result["message"]["text"]
         location = result["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uri"] and location["region"]["startLine"] >= 1
-        assert set(result["partialFingerprints"]) == set(FINGERPRINTS)
-        assert all(isinstance(value, str) for value in result["partialFingerprints"].values())
+        assert list(result["partialFingerprints"]) == [FINGERPRINT]
+        assert len(result["partialFingerprints"][FINGERPRINT]) == 64
 
 
 def test_sarif_has_one_result_per_finding_of_a_file_and_no_host():
@@ -318,7 +318,7 @@ def test_sarif_without_files_is_an_empty_run():
 
 
 def fingerprints(findings):
-    return [r["partialFingerprints"][FINGERPRINTS[0]] for r in sarif(findings)["runs"][0]["results"]]
+    return [r["partialFingerprints"][FINGERPRINT] for r in sarif(findings)["runs"][0]["results"]]
 
 
 def test_fingerprints_are_stable_when_lines_move_and_differ_between_findings():
@@ -342,7 +342,7 @@ def test_a_fingerprint_is_the_sha256_of_path_command_account_rule_and_order_only
     expected = hashlib.sha256("ks/server.ks\0user\0ops\0known_weak\x000".encode()).hexdigest()
     assert fingerprint("ks/server.ks", "user", "ops", "known_weak", 0) == expected
     result = sarif(FILES[1:2])["runs"][0]["results"][1]
-    assert result["partialFingerprints"] == dict((key, expected) for key in FINGERPRINTS)
+    assert result["partialFingerprints"] == {FINGERPRINT: expected}
 
 
 @pytest.mark.parametrize("path, uri, base", [
