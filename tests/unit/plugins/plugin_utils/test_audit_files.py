@@ -286,3 +286,14 @@ def test_a_finding_keeps_its_sarif_fingerprint_when_lines_are_added_above_it(rep
     assert [(rule, line + 2) for rule, line, dummy in before[:1]] == [(rule, line) for rule, line, dummy in after[:1]]
     assert [value for dummy, dummy, value in before] == [value for dummy, dummy, value in after]
     assert_no_leak(PLAIN, before, after)
+
+
+def test_a_hostile_template_gets_a_bounded_run_and_a_clear_row(repo):
+    # Template openers without closers all along every line, and more secret lines than a file may hold.
+    line = "rootpw --plaintext x%s\n" % ("<%{{${{%%{$a(" * 80)
+    write(repo, "templates/hostile.erb", line * 1900)
+    start = time.monotonic()
+    findings = file_findings("templates/hostile.erb", template=True, budget=0)
+    assert time.monotonic() - start < 30
+    assert [(f["verdict"], f["line"]) for f in findings] == [("error", 501)]
+    assert "more than 500 secrets" in findings[0]["reasons"][0]
