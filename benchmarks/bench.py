@@ -550,8 +550,8 @@ def audit_files_scan(texts):
     files = set(finding["file"] for finding in findings)
     tried = sum(1 for finding in findings if finding["tried"])
     if len(files) != len(texts) or tried != 100:
-        raise SystemExit("atrest: the audit read %d files and tried %d hashes, not %d and 100" % (len(files), tried,
-                                                                                                   len(texts)))
+        raise SystemExit("atrest: the audit read %d files and tried %d hashes, not %d and 100"
+                         % (len(files), tried, len(texts)))
     return wall
 
 

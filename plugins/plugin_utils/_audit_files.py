@@ -250,4 +250,3 @@ def audit_files(paths, templates=None, budget=None, threads=None):
 def rule_level(rule):
     """The verdict a rule's findings get (``error`` for an unreadable file)."""
     return _LEVELS_OF_RULES[rule]
-

@@ -175,8 +175,8 @@ def outcome(findings, fail_on, hosts=None, files=None):
     if hosts or files is None:
         places.append(("hosts", "on", hosts, sorted(set(f["host"] for f in failing if not is_file(f)))))
     if files is not None:
-        places.append(("files", "in", files, sorted(set(f["file"] for f in failing
-                                                         if is_file(f) and not _unmatched(f)))))
+        bad_files = set(f["file"] for f in failing if is_file(f) and not _unmatched(f))
+        places.append(("files", "in", files, sorted(bad_files)))
     text = verdict_counts_text(findings)
     if failing:
         named = [(word, bad) for word, dummy, dummy, bad in places if bad]
