@@ -214,7 +214,7 @@ cmp -s "$base/runs/filesonly.prints" "$base/runs/moved.prints" \
 
 # A pattern that matches no file fails the gate (a moved directory cannot pass unnoticed); paths of the
 # wrong shape are refused by name.
-audit_files_only nomatch 2 -e kickstart_audit_paths=moved-away/*.ks
+audit_files_only nomatch 2 -e 'kickstart_audit_paths=moved-away/*.ks'
 grep -q -F "patterns that match no file: moved-away/*.ks" "$base/runs/nomatch.stdout" \
     || fail "nomatch: the pattern is not named"
 audit_files_only badpaths 2 -e '{"kickstart_audit_paths": {"ks": "*.ks"}}'
