@@ -170,6 +170,8 @@ def outcome(findings, fail_on, hosts=None, files=None):
     failing = [f for f in findings if trips(f, fail_on)]
     places = []  # (word, preposition, all, failing)
     hosts = sorted(set(f["host"] for f in findings if not is_file(f)) | set(hosts or ()))
+    if files is None and any(is_file(f) for f in findings):
+        files = []  # files' findings handed over as they are (the action's findings option)
     if files is not None:
         files = sorted(set(f["file"] for f in findings if is_file(f) and not _unmatched(f)) | set(files))
     if hosts or files is None:

@@ -249,6 +249,8 @@ def test_the_message_counts_files_and_names_patterns_that_match_no_file():
         "1 secrets in 1 files checked, none fails (fail_on=rejected): 1 accepted")
     assert outcome(FINDINGS + FILES[:1], "never", ["web01", "db01"], ["ks/server.ks"])[1].startswith(
         "5 secrets on 2 hosts and in 1 files checked, none fails")
+    # Files' findings handed over without the list of files are counted by their own files.
+    assert outcome(FILES[:2], "rejected")[1].startswith("2 of 2 secrets in 1 of 1 files fail")
 
 
 def test_junit_has_a_suite_per_file_and_a_case_per_secret_with_its_line():
