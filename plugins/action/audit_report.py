@@ -2,11 +2,12 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""The ``audit_report`` action: one report over every host's ``check_secrets`` findings.
+"""The ``audit_report`` action: one report over every host's ``check_secrets`` findings and every file's secrets.
 
 Documentation: plugins/modules/audit_report.py.  The report code lives in
-plugin_utils/_report.py.  Meant to run once (``run_once: true``) on the
-controller; it reads each host's registered ``check_secrets`` result.
+plugin_utils/_report.py, the files' reading in plugin_utils/_audit_files.py.
+Meant to run once (``run_once: true``) on the controller; it reads each
+host's registered ``check_secrets`` result and the files ``paths`` match.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -19,6 +20,7 @@ from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import AuditFilesError, audit_files
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     clean,
@@ -27,6 +29,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     findings_table,
     to_json,
     to_junit,
+    to_sarif,
     write_report,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import weakest_table
@@ -35,11 +38,14 @@ display = Display()
 
 # The arguments, in the order the messages give them; every value is read here as it is (raw).
 ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
-    "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var"))
+    "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var",
+    "paths", "templates", "budget", "sarif"))
+# The reports, in the order the message names them.
+REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
 
 
 class ActionModule(ActionModuleBase):
-    """Table, JSON and JUnit over all hosts' findings; fails per fail_on."""
+    """Table, JSON, JUnit and SARIF over all hosts' and files' findings; fails per fail_on."""
 
     NAME = "audit_report"
     ARGUMENT_SPEC = ARGUMENT_SPEC
@@ -88,19 +94,28 @@ class ActionModule(ActionModuleBase):
 
     def _run(self, result, args, task_vars):
         written = {}
+        files, warnings = None, []
         try:
             fail_on = check_fail_on(args.get("fail_on", "rejected"))
-            findings, hosts = self._findings(args, task_vars)
-            failing, message = outcome(findings, fail_on, hosts)
             show = args.get("show", "all")
             if show not in ("all", "problems", "none"):
                 raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
+            findings, hosts = self._findings(args, task_vars)
+            if args.get("paths") is not None:
+                try:
+                    found, files, warnings = audit_files(args["paths"], args.get("templates"), args.get("budget"))
+                except AuditFilesError as exc:
+                    raise PwpolicyError("audit_report: %s" % exc)
+                findings = findings + found
+            failing, message = outcome(findings, fail_on, hosts, files)
             shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
             text = findings_table(shown) if shown and show != "none" else ""
             # The reports are the point of the run: written in check mode too.
-            for key, render in (("json", lambda: to_json(findings)), ("junit", lambda: to_junit(findings, fail_on))):
+            renders = {"json": lambda: to_json(findings), "junit": lambda: to_junit(findings, fail_on),
+                       "sarif": lambda: to_sarif(findings)}
+            for key, dummy in REPORTS:
                 if args.get(key):
-                    written[key] = write_report(to_text(args[key]), render())
+                    written[key] = write_report(to_text(args[key]), renders[key]())
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
@@ -118,9 +133,12 @@ class ActionModule(ActionModuleBase):
             summary=verdict_counts(findings),
             reports=written,
             fail_on=fail_on,
-            msg=message + "".join("; %s report: %s" % (k.upper() if k == "json" else "JUnit", p)
-                                  for k, p in written.items()),
+            msg=message + "".join("; %s report: %s" % (name, written[key]) for key, name in REPORTS if key in written),
         )
+        if files is not None:
+            result["files"] = len(files)
+        if warnings:
+            result["warnings"] = warnings
         if failing and boolean(args.get("fail", True), strict=False):
             # Ansible prints a failed result whole: keep it to the message and the counts
             # (the tables above already show every host).

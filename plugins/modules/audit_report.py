@@ -13,16 +13,20 @@ __metaclass__ = type
 
 DOCUMENTATION = r"""
 module: audit_report
-short_description: One report over every host's password policy findings, as a table, JSON and JUnit XML
+short_description: One report over every host's password policy findings and every file's secrets, as a table,
+  JSON, JUnit XML and SARIF
 version_added: 0.2.0
 description:
   - Collects the findings that M(kickstart.pwpolicy.check_secrets) registered on each host and reports them once for
     the whole run. It shows one table (host, secret, verdict, reasons, hints) and can write a JSON and a JUnit XML
     report for CI systems.
+  - With O(paths) it reads kickstarts and templates on the controller too, as M(kickstart.pwpolicy.ks_secrets_info)
+    reads them, and reports their secrets in the same table and reports, each with its file and line; O(sarif) writes
+    their findings as SARIF 2.1.0 for code scanning.
   - Fails when a finding trips O(fail_on) (and O(fail) is true), with one message that counts the failing secrets and
     names their hosts.
   - A host whose check did not run (it failed or was skipped before) gets an V(error) finding, so it cannot pass
-    unnoticed.
+    unnoticed; so do a file that cannot be read and a pattern of O(paths) that matches no file.
   - This is the last task of the C(kickstart.pwpolicy.audit) playbook; run it once (C(run_once=true)).
   - Findings never hold a secret, and nothing here adds one.
 author:
@@ -51,7 +55,7 @@ options:
   fail_on:
     description:
       - Which findings fail the task. V(rejected) fails on V(rejected) and V(error); V(weak) also on V(accepted_weak);
-        V(never) on nothing.
+        V(never) on nothing. A file's secret is judged the same way, by the verdict O(paths) describes.
     type: str
     choices: [rejected, weak, never]
     default: rejected
@@ -64,12 +68,64 @@ options:
     description:
       - Write the findings as a JSON list to this path on the controller, one object per secret (C(host), C(secret),
         C(verdict), C(ok), C(score), C(strength), C(reasons), C(hints), C(policy)). Its directory must exist.
+      - A file's secret has the same keys (C(host), C(score), C(strength) and C(policy) null), then C(file), C(line),
+        C(command), C(account), C(form), C(scheme), C(cost), C(tried) and C(findings) (the ids of its findings, in the
+        order of C(reasons) and C(hints)), as M(kickstart.pwpolicy.ks_secrets_info) returns them.
     type: path
   junit:
     description:
-      - Write JUnit XML to this path on the controller, one C(testsuite) per host, one C(testcase) per secret and a
-        C(failure) with the reasons and hints for each secret that trips O(fail_on). Its directory must exist.
+      - Write JUnit XML to this path on the controller, one C(testsuite) per host or file, one C(testcase) per secret
+        and a C(failure) with the reasons and hints for each secret that trips O(fail_on). Its directory must exist.
+      - A file's testcase is named by the secret and its line (C(rootpw (line 3\))) and has C(file) and C(line)
+        attributes.
     type: path
+  sarif:
+    description:
+      - Write a SARIF 2.1.0 log to this path on the controller, for code scanning (GitHub, GitLab and other SARIF
+        consumers). Its directory must exist.
+      - It holds the findings of the files of O(paths) only, one result per finding of a secret (rule V(plaintext),
+        V(legacy_scheme), V(low_cost), V(known_weak) or V(policy), level C(error) for a level of V(rejected) and
+        C(warning) for V(accepted_weak)) and one per unreadable file (rule V(unreadable)), located by the file's
+        path as given (relative to C(%SRCROOT%), the repository root, or a C(file://) URI) and the line.
+        A host's finding has no place in a file, and code scanning refuses a result without one, so hosts are in the
+        table, JSON and JUnit only; a pattern that matches no file is a tool notification of level C(error).
+      - "Each result has the partial fingerprint C(kickstartPwpolicy/v1), the SHA-256 (hex) of the file's URI, the
+        command, the account, the rule and the result's order among those alike in the file: stable when lines move,
+        and never computed from a secret, a hash or a line of the file."
+    type: path
+  paths:
+    description:
+      - Glob patterns of kickstarts and templates to read on the controller, beside the hosts; C(**) matches
+        directories at any depth. A relative pattern is read from the directory C(ansible-playbook) runs in, and
+        the reports give each path as the pattern gave it. A file matched twice is read once; directories are
+        left out.
+      - Each file is read as M(kickstart.pwpolicy.ks_secrets_info) reads one (without a profile). Each secret is one
+        finding, named C(rootpw), C(user:NAME), C(bootloader), C(part), C(url:USER)... with the C(file) and C(line),
+        and its verdict is its worst finding's level, the one mapping of the audit. V(plaintext), V(known_weak) and
+        V(policy) are V(rejected); V(legacy_scheme) and V(low_cost) are V(accepted_weak) (the password may be strong,
+        its hash is cheap to attack); a secret without findings (a strong hash, a locked account, a value the
+        template fills in) is V(accepted).
+      - A file that cannot be read (not a regular file, over 16 MiB, not UTF-8 text, a NUL character, more than 2,000
+        command lines or 500 secrets, a command line over 16,384 characters) is one V(error) finding that says why,
+        and so is a pattern that matches no file. Patterns matching more than 10,000 files fail the task.
+      - A list, or one string of comma-separated patterns.
+    type: list
+    elements: str
+  templates:
+    description:
+      - "Glob patterns of the files of O(paths) to read as unrendered templates (as
+        O(kickstart.pwpolicy.ks_secrets_info#module:template) does), besides those whose names end in C(.erb), C(.j2),
+        C(.jinja), C(.jinja2), C(.tmpl), C(.tpl) or C(.tftpl). Cobbler's templates are often named C(.ks): name them
+        here. A pattern matches the path as found, or the file name."
+    type: list
+    elements: str
+  budget:
+    description:
+      - Seconds of hashing each distinct hash of a file gets in the known-weak check, counted on each core, as
+        O(kickstart.pwpolicy.ks_secrets_info#module:budget). V(0) skips the check; at most 3600.
+      - The run over files takes at most about this many seconds per distinct hash divided by the cores.
+    type: float
+    default: 2.0
   show:
     description:
       - Which rows the table shows. V(problems) leaves out the V(accepted) secrets; V(none) prints no table.
@@ -85,10 +141,11 @@ options:
     type: str
 notes:
   - The reports are written in check mode too; they are the point of the run.
-  - Both reports are written atomically (a temporary file renamed into place) with mode C(0644), since they hold no
+  - The reports are written atomically (a temporary file renamed into place) with mode C(0644), since they hold no
     secret and CI systems collect them.
 seealso:
   - module: kickstart.pwpolicy.check_secrets
+  - module: kickstart.pwpolicy.ks_secrets_info
 """
 
 EXAMPLES = r"""
@@ -104,6 +161,18 @@ EXAMPLES = r"""
     junit: "{{ playbook_dir }}/reports/pwpolicy.xml"
     json: "{{ playbook_dir }}/reports/pwpolicy.json"
   run_once: true
+
+- name: The same, with the repository's kickstarts and templates, and SARIF for code scanning
+  kickstart.pwpolicy.audit_report:
+    result_var: secrets_check
+    paths:
+      - kickstarts/**/*.ks
+      - foreman/*.erb
+      - cobbler/templates/*
+    templates:
+      - cobbler/templates/*
+    sarif: reports/pwpolicy.sarif
+  run_once: true
 """
 
 RETURN = r"""
@@ -118,16 +187,22 @@ summary:
   type: dict
   sample: {accepted: 60, accepted_weak: 1, rejected: 1, error: 1}
 reports:
-  description: The reports written, C(json) and C(junit), with their paths.
+  description: The reports written, C(json), C(junit) and C(sarif), with their paths.
   returned: success or failure
   type: dict
-  sample: {junit: /builds/infra/reports/pwpolicy.xml}
+  sample: {junit: /builds/infra/reports/pwpolicy.xml, sarif: /builds/infra/reports/pwpolicy.sarif}
+files:
+  description: How many files O(paths) matched and were read (a file without a secret, or that cannot be read, too).
+  returned: when O(paths) is given and the report is made
+  type: int
+  sample: 12
 fail_on:
   description: The O(fail_on) in effect.
   returned: success or failure
   type: str
 msg:
-  description: How many secrets on how many hosts fail, the count of each verdict, and the failing hosts.
+  description: How many secrets on how many hosts (and in how many files) fail, the count of each verdict, and the
+    failing hosts and files.
   returned: always
   type: str
 weakest:

@@ -2,11 +2,15 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Reports over the findings of many hosts: one table, JSON and JUnit XML.
+"""Reports over the findings of many hosts and files: one table, JSON, JUnit XML and SARIF 2.1.0.
 
-Findings are what plugin_utils/_preflight.py makes (``host``, ``secret``,
-``verdict``, ``ok``, ``score``, ``strength``, ``reasons``, ``hints``,
-``policy``); they never hold a secret, and nothing here adds one.  The audit
+Findings are what plugin_utils/_preflight.py makes for a host's secret
+(``host``, ``secret``, ``verdict``, ``ok``, ``score``, ``strength``,
+``reasons``, ``hints``, ``policy``) and plugin_utils/_audit_files.py for a
+file's (the same keys, ``host`` null, then ``file``, ``line`` and what the
+file holds: :data:`FILE_KEYS`); they never hold a secret, and nothing here
+adds one.  SARIF holds the files' findings only: code scanning refuses a
+result without a place in a file, and a host's secret has none.  The audit
 playbook's ``audit_report`` action is the caller.
 """
 
@@ -14,13 +18,22 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import hashlib
 import json
 import os
 import re
 import xml.etree.ElementTree as ET
 
+from urllib.parse import quote
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import replace_atomic
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
+    NO_MATCH,
+    RULES,
+    UNREADABLE,
+    rule_level,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     VERDICTS,
     check_fail_on,
@@ -29,9 +42,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     trips,
 )
 
-# The keys of a finding, in the order reports show them.
+# The keys of a finding, in the order reports show them; a file's secret has more.
 KEYS = ("host", "secret", "verdict", "ok", "score", "strength", "reasons", "hints", "policy")
+FILE_KEYS = KEYS + ("file", "line", "command", "account", "form", "scheme", "cost", "tried", "findings")
 COLUMNS = ("HOST", "SECRET", "VERDICT", "REASONS", "HINTS")
+# The first column's name when files are audited too (a file's row shows FILE:LINE there).
+WHERE = "HOST OR FILE"
 NOT_RUN = ("the check did not run for this host (it failed or was skipped before it)",
            "run the audit again with -v to see why the host's check stopped")
 
@@ -67,16 +83,30 @@ def xml_text(value):
     return _NOT_XML.sub(_escape, str(value))
 
 
+def is_file(finding):
+    """Whether ``finding`` is of a file's secret (it has a ``file``) rather than a host's."""
+    return finding.get("file") is not None
+
+
+def where(finding):
+    """Where a finding is: its host, or its file and line (``ks/server.ks:7``)."""
+    if not is_file(finding):
+        return finding["host"]
+    return "%s:%d" % (finding["file"], finding["line"]) if finding.get("line") else finding["file"]
+
+
 def clean(finding):
     """A finding with exactly the report keys (anything else a caller added is dropped)."""
-    if not isinstance(finding, dict) or "host" not in finding or "secret" not in finding:
-        raise ReportError("each finding must be a dict with at least host, secret and verdict")
+    if not isinstance(finding, dict) or "secret" not in finding or ("host" not in finding and not is_file(finding)):
+        raise ReportError("each finding must be a dict with at least host (or file), secret and verdict")
     if finding.get("verdict") not in VERDICTS:
         raise ReportError("finding %s/%s has verdict %r; valid verdicts are %s"
-                          % (finding["host"], finding["secret"], finding.get("verdict"), ", ".join(VERDICTS)))
-    result = dict((key, finding.get(key)) for key in KEYS)
+                          % (where(finding), finding["secret"], finding.get("verdict"), ", ".join(VERDICTS)))
+    result = dict((key, finding.get(key)) for key in (FILE_KEYS if is_file(finding) else KEYS))
     result["reasons"] = [str(r) for r in finding.get("reasons") or []]
     result["hints"] = [str(h) for h in finding.get("hints") or []]
+    if is_file(finding):
+        result["findings"] = [str(f) for f in finding.get("findings") or []]
     return result  # without "stops": the audit renders nothing, so fail_on=never only reports
 
 
@@ -100,13 +130,14 @@ def gather(results, hosts):
 # Table
 # ---------------------------------------------------------------------------
 def rows(findings):
-    return [tuple(visible(cell) for cell in (f["host"], f["secret"], f["verdict"], "; ".join(f["reasons"]) or "-",
+    return [tuple(visible(cell) for cell in (where(f), f["secret"], f["verdict"], "; ".join(f["reasons"]) or "-",
                                              "; ".join(f["hints"]) or "-")) for f in findings]
 
 
 def findings_table(findings):
-    """One text table: host, secret, verdict, reasons, hints (one line a secret)."""
-    lines = [COLUMNS] + rows(findings)
+    """One text table: host (or file and line), secret, verdict, reasons, hints (one line a secret)."""
+    header = (WHERE,) + COLUMNS[1:] if any(is_file(f) for f in findings) else COLUMNS
+    lines = [header] + rows(findings)
     widths = [max(len(line[i]) for line in lines) for i in range(len(COLUMNS) - 1)]
     text = []
     for line in lines:
@@ -115,24 +146,54 @@ def findings_table(findings):
     return "\n".join(text)
 
 
-def outcome(findings, fail_on, hosts=None):
+def _names(names):
+    """Up to 20 names, then how many more."""
+    return ", ".join(visible(name) for name in names[:20]) + (
+        " and %d more" % (len(names) - 20) if len(names) > 20 else "")
+
+
+def _unmatched(finding):
+    """Whether ``finding`` is of a pattern of the audit's paths that matches no file."""
+    return NO_MATCH in (finding.get("findings") or ())
+
+
+def outcome(findings, fail_on, hosts=None, files=None):
     """(failing findings, message) for the whole run.
 
     ``hosts``, the hosts audited, counts those without any secret too;
-    without it, the hosts of ``findings`` are counted.
+    without it, the hosts of ``findings`` are counted.  ``files``, the files
+    audited (None: no file was asked for), does the same for files; the
+    message names the hosts when hosts were audited or no file was, and the
+    patterns that match no file.
     """
     fail_on = check_fail_on(fail_on)
     failing = [f for f in findings if trips(f, fail_on)]
-    hosts = sorted(set(f["host"] for f in findings) | set(hosts or ()))
-    bad_hosts = sorted(set(f["host"] for f in failing))
+    places = []  # (word, preposition, all, failing)
+    hosts = sorted(set(f["host"] for f in findings if not is_file(f)) | set(hosts or ()))
+    if files is None and any(is_file(f) for f in findings):
+        files = []  # files' findings handed over as they are (the action's findings option)
+    if files is not None:
+        files = sorted(set(f["file"] for f in findings if is_file(f) and not _unmatched(f)) | set(files))
+    if hosts or files is None:
+        places.append(("hosts", "on", hosts, sorted(set(f["host"] for f in failing if not is_file(f)))))
+    if files is not None:
+        bad_files = set(f["file"] for f in failing if is_file(f) and not _unmatched(f))
+        places.append(("files", "in", files, sorted(bad_files)))
     text = verdict_counts_text(findings)
     if failing:
-        message = ("%d of %d secrets on %d of %d hosts fail (fail_on=%s): %s; hosts: %s"
-                   % (len(failing), len(findings), len(bad_hosts), len(hosts), fail_on, text,
-                      ", ".join(visible(host) for host in bad_hosts[:20]) + (" and %d more" % (len(bad_hosts) - 20) if len(bad_hosts) > 20 else "")))
+        named = [(word, bad) for word, dummy, dummy, bad in places if bad]
+        unmatched = [f["file"] for f in failing if _unmatched(f)]
+        if unmatched:
+            named.append(("patterns that match no file", unmatched))
+        message = ("%d of %d secrets %s fail (fail_on=%s): %s; %s"
+                   % (len(failing), len(findings),
+                      " and ".join("%s %d of %d %s" % (prep, len(bad), len(every), word)
+                                   for word, prep, every, bad in places),
+                      fail_on, text, "; ".join("%s: %s" % (word, _names(bad)) for word, bad in named)))
     else:
-        message = "%d secrets on %d hosts checked, none fails (fail_on=%s)%s" % (
-            len(findings), len(hosts), fail_on, ": " + text if text else "")
+        message = "%d secrets %s checked, none fails (fail_on=%s)%s" % (
+            len(findings), " and ".join("%s %d %s" % (prep, len(every), word) for word, prep, every, dummy in places),
+            fail_on, ": " + text if text else "")
     return failing, message
 
 
@@ -140,8 +201,9 @@ def outcome(findings, fail_on, hosts=None):
 # JSON and JUnit XML
 # ---------------------------------------------------------------------------
 def to_json(findings):
-    """The findings as a JSON array, one object per secret."""
-    return json.dumps([dict((key, f.get(key)) for key in KEYS) for f in findings], indent=2, sort_keys=False) + "\n"
+    """The findings as a JSON array, one object per secret (a file's with :data:`FILE_KEYS`)."""
+    return json.dumps([dict((key, f.get(key)) for key in (FILE_KEYS if is_file(f) else KEYS)) for f in findings],
+                      indent=2, sort_keys=False) + "\n"
 
 
 def _failure_text(finding):
@@ -151,25 +213,38 @@ def _failure_text(finding):
     return "\n".join(lines)
 
 
+def _case(suite, name, finding):
+    """The testcase of ``finding`` in ``suite`` (a file's secret is named with its line, and has file and line)."""
+    if not is_file(finding):
+        return ET.SubElement(suite, "testcase", classname=visible(name), name=visible(finding["secret"]), time="0")
+    label = finding["secret"] + (" (line %d)" % finding["line"] if finding.get("line") else "")
+    case = ET.SubElement(suite, "testcase", classname=visible(name), name=visible(label), time="0")
+    if not _unmatched(finding):
+        case.set("file", visible(finding["file"]))
+    if finding.get("line"):
+        case.set("line", str(finding["line"]))
+    return case
+
+
 def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
-    """JUnit XML: one testsuite per host, one testcase per secret.
+    """JUnit XML: one testsuite per host or file, one testcase per secret.
 
     A finding that trips ``fail_on`` is a ``failure`` (a secret the policy
     rejects, or finds weak), or an ``error`` when the secret could not be
     checked at all (verdict ``error``); each is counted as such.
     """
     fail_on = check_fail_on(fail_on)
-    by_host = {}
+    by_place = {}
     for finding in findings:
-        by_host.setdefault(finding["host"], []).append(finding)
+        by_place.setdefault((is_file(finding), finding["file"] if is_file(finding) else finding["host"]),
+                            []).append(finding)
     root = ET.Element("testsuites", name=name)
     totals = dict(tests=0, failures=0, errors=0)
-    for host, host_findings in by_host.items():
-        suite = ET.SubElement(root, "testsuite", name=visible(host), skipped="0", time="0")
-        counts = dict(tests=len(host_findings), failures=0, errors=0)
-        for finding in host_findings:
-            case = ET.SubElement(suite, "testcase", classname=visible(host), name=visible(finding["secret"]),
-                                 time="0")
+    for (dummy, place), place_findings in by_place.items():
+        suite = ET.SubElement(root, "testsuite", name=visible(place), skipped="0", time="0")
+        counts = dict(tests=len(place_findings), failures=0, errors=0)
+        for finding in place_findings:
+            case = _case(suite, place, finding)
             if trips(finding, fail_on):
                 kind = "error" if finding["verdict"] == "error" else "failure"
                 counts[kind + "s"] += 1
@@ -185,6 +260,109 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
     for key in ("tests", "failures", "errors"):
         root.set(key, str(totals[key]))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+# ---------------------------------------------------------------------------
+# SARIF 2.1.0
+# ---------------------------------------------------------------------------
+SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+TOOL = "kickstart.pwpolicy"
+TOOL_URI = "https://github.com/kickstart-pwpolicy/kickstart.pwpolicy"
+# A verdict as a SARIF level.
+SARIF_LEVELS = {"rejected": "error", "accepted_weak": "warning", "error": "error", "accepted": "none"}
+# The partial fingerprint's key (see :func:`fingerprint`).  GitHub's upload adds its own
+# primaryLocationLineHash, from the text around the line; given one, it would warn in its log, with the hash
+# of that text, for every result whose text gives another: it is left to the upload.
+FINGERPRINT = "kickstartPwpolicy/v1"
+_RULE_IDS = [rule[0] for rule in RULES]
+# What RFC 3986 allows in a path segment besides the unreserved characters, less ":" (a first
+# segment holding one would read as a scheme): the rest is percent-encoded.
+_SAFE_IN_PATH = "/!$&'()*+,;=@"
+
+
+def sarif_uri(path):
+    """``(uri, uriBaseId)`` of ``path``: relative to the repository root (``%SRCROOT%``) as given, or ``file://``."""
+    path = quote(path.replace(os.sep, "/"), safe=_SAFE_IN_PATH, errors="surrogateescape")  # undecodable bytes: %XX
+    if path.startswith("/"):
+        return "file://" + path, None
+    return path, "%SRCROOT%"
+
+
+def fingerprint(uri, command, account, rule, occurrence):
+    """The partial fingerprint of one result: SHA-256 of the file's URI, the command, the account, the rule and
+    which occurrence of that quadruple in the file (0, 1...) it is, in hex.
+
+    The line number is not in it (a finding keeps its fingerprint when lines
+    above it move), nor anything of the secret or its hash.
+    """
+    text = "\0".join((uri, command or "", account or "", rule, str(occurrence)))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _sarif_rules():
+    return [{"id": rule, "name": name, "shortDescription": {"text": short}, "fullDescription": {"text": full},
+             "help": {"text": helping}, "defaultConfiguration": {"level": SARIF_LEVELS[rule_level(rule)]},
+             "properties": {"tags": ["security"]}}
+            for rule, name, short, full, helping in RULES]
+
+
+def _sarif_results(finding, seen):
+    """The results of one file's finding: one per finding id (a secret can have several)."""
+    uri, base = sarif_uri(finding["file"])
+    artifact = {"uri": uri}
+    if base:
+        artifact["uriBaseId"] = base
+    results = []
+    for index, rule in enumerate(finding.get("findings") or []):
+        if rule not in _RULE_IDS:
+            continue
+        key = (uri, finding.get("command"), finding.get("account"), rule)
+        seen[key] = occurrence = seen.get(key, -1) + 1
+        reason = finding["reasons"][index] if index < len(finding["reasons"]) else rule
+        hint = finding["hints"][index] if index < len(finding["hints"]) else None
+        text = (reason if rule == UNREADABLE else "%s: %s" % (finding["secret"], reason)) + (
+            ". What to do: %s" % hint if hint else "")
+        value = fingerprint(uri, finding.get("command"), finding.get("account"), rule, occurrence)
+        results.append({
+            "ruleId": rule, "ruleIndex": _RULE_IDS.index(rule), "level": SARIF_LEVELS[rule_level(rule)],
+            "message": {"text": text},
+            "locations": [{"physicalLocation": {"artifactLocation": artifact,
+                                                "region": {"startLine": finding.get("line") or 1}}}],
+            "partialFingerprints": {FINGERPRINT: value},
+        })
+    return results
+
+
+def to_sarif(findings):
+    """A SARIF 2.1.0 log of the files' findings: one result per finding of a secret, one per unreadable file.
+
+    A pattern that matches no file has no place in a file: it is a tool
+    notification (level ``error``) of the run's invocation.  Hosts' findings
+    are not in it (they have no place in a file either; the table, JSON and
+    JUnit hold them).
+    """
+    results, notes, seen = [], [], {}
+    for finding in findings:
+        if not is_file(finding):
+            continue
+        if NO_MATCH in (finding.get("findings") or []):
+            notes.append({"level": "error", "message": {"text": "kickstart_audit_paths pattern %s %s"
+                                                        % (finding["file"], "; ".join(finding["reasons"]))}})
+            continue
+        results.extend(_sarif_results(finding, seen))
+    invocation = {"executionSuccessful": True}
+    if notes:
+        invocation["toolExecutionNotifications"] = notes
+    log = {
+        "$schema": SARIF_SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {"name": TOOL, "informationUri": TOOL_URI, "rules": _sarif_rules()}},
+            "invocations": [invocation],
+            "results": results,
+        }],
+    }
+    return json.dumps(log, indent=2, sort_keys=False) + "\n"
 
 
 def write_report(path, text):

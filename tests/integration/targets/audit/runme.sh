@@ -10,8 +10,9 @@
 # non-strict policy accepts, one encrypted with a vault id the run lacks, one
 # that refers to an undefined variable, an account name that cannot go on a
 # kickstart line), narrowing with kickstart_audit_hosts, each host's weakest
-# link (and its floor), and no secret or
-# ciphertext in any output at -vvv.
+# link (and its floor); kickstarts and templates beside the inventory and
+# alone (kickstart_audit_paths), with their SARIF report; and no secret, hash
+# or ciphertext in any output at -vvv.
 set -eu
 umask 077
 
@@ -43,8 +44,8 @@ audit() {
     echo "ok: $name (exit $rc)"
 }
 
-verify() {  # NAME FAIL_ON HOST_PREFIX
-    "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" \
+verify() {  # NAME FAIL_ON HOST_PREFIX [files]
+    "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" ${4:+"$4"} \
         || fail "$1: the reports do not match the expected verdicts"
 }
 
@@ -152,9 +153,86 @@ PYTHONPATH="$base/no-zxcvbn${PYTHONPATH:+:$PYTHONPATH}" ansible-playbook kicksta
 notices=$(cat "$base/runs/nozxcvbn.stdout" "$base/runs/nozxcvbn.stderr" | grep -c "weakest links not estimated on any host" || true)
 [ "$notices" = 1 ] || fail "nozxcvbn: $notices warnings about zxcvbn, expected one for the run"
 
+# Kickstarts and templates beside the inventory (kickstart_audit_paths, read
+# from the directory the playbook runs in and reported as given): their
+# secrets in the same table, JSON and JUnit, and in SARIF, per
+# kickstart_fail_on; with no host to audit, the files alone.
+repo="$base/repo"
+"$python" "$here/files.py" "$repo" >"$base/expected-files.json"
+files='{"kickstart_audit_paths": ["ks/*.ks", "templates/*.erb", "cobbler/*"], "kickstart_audit_templates": ["cobbler/*"]}'
+
+# audit_files_only NAME EXPECTED_RC [ansible-playbook args...]: no inventory host, only files
+audit_files_only() {
+    local name="$1" expected="$2" rc=0
+    shift 2
+    ansible-playbook kickstart.pwpolicy.audit -vvv -i , -e kickstart_audit_budget=1 \
+        -e "kickstart_audit_json=$base/runs/$name.json" -e "kickstart_audit_junit=$base/runs/$name.xml" \
+        -e "kickstart_audit_sarif=$base/runs/$name.sarif" "$@" \
+        >"$base/runs/$name.stdout" 2>"$base/runs/$name.stderr" || rc=$?
+    [ "$rc" = "$expected" ] || fail "$name: exit status $rc, expected $expected"
+    echo "ok: $name (exit $rc)"
+}
+
+verify_files() {  # NAME FAIL_ON PATH_PREFIX [FINGERPRINTS_OUT [EXPECTED_JSON]]
+    local prints="${4:-$base/runs/$1.prints}" expected="${5:-$base/expected-files.json}"
+    "$python" "$here/verify_files.py" "$expected" "$base/runs/$1.json" "$base/runs/$1.xml" \
+        "$base/runs/$1.sarif" "$2" "$3" "$prints" || fail "$1: the files' reports do not match the expected findings"
+}
+
+pushd "$repo" >/dev/null
+audit files 2 -e "$files" -e kickstart_audit_budget=1 -e "kickstart_audit_sarif=$base/runs/files.sarif"
+verify files rejected "" files
+verify_files files rejected ""
+grep -q -F "8 of 72 secrets on 4 of 21 hosts and in 4 of 6 files fail (fail_on=rejected)" "$base/runs/files.stdout" \
+    || fail "files: no summary line over hosts and files"
+grep -q -E "^ks/plain.ks:3 +rootpw +rejected +the password is written in the clear" "$base/runs/files.stdout" \
+    || fail "files: the table has no row for the password in the clear"
+grep -q -E "^srv03 +root +rejected +shorter than 15 characters" "$base/runs/files.stdout" \
+    || fail "files: the table lost srv03's row"
+
+audit_files_only filesonly 0 -e "$files" -e kickstart_fail_on=never
+verify_files filesonly never "" "$base/runs/filesonly.prints"
+grep -q -F "9 secrets in 6 files checked, none fails (fail_on=never)" "$base/runs/filesonly.stdout" \
+    || fail "filesonly: no summary line over the files alone"
+grep -q -E "^templates/site.erb:5 +rootpw +accepted" "$base/runs/filesonly.stdout" \
+    || fail "filesonly: the template's filled-in value is not a row"
+
+# A hash below the default rounds is weak: it fails under weak, not under rejected.
+audit_files_only lowrejected 0 -e kickstart_audit_paths=ks/low.ks
+verify_files lowrejected rejected ks/low.ks
+audit_files_only lowweak 2 -e kickstart_audit_paths=ks/low.ks -e kickstart_fail_on=weak
+verify_files lowweak weak ks/low.ks
+grep -q -F "1 of 1 secrets in 1 of 1 files fail (fail_on=weak)" "$base/runs/lowweak.stdout" \
+    || fail "lowweak: no summary line"
+
+# Lines added above the findings move them, and their fingerprints stay.
+"$python" "$here/files.py" "$repo" --move 2 >"$base/expected-moved.json"
+audit_files_only moved 0 -e "$files" -e kickstart_fail_on=never
+verify_files moved never "" "$base/runs/moved.prints" "$base/expected-moved.json"
+cmp -s "$base/runs/filesonly.prints" "$base/runs/moved.prints" \
+    || fail "moved: the SARIF fingerprints changed when lines moved"
+
+# A pattern that matches no file fails the gate (a moved directory cannot pass unnoticed); paths of the
+# wrong shape are refused by name.
+audit_files_only nomatch 2 -e 'kickstart_audit_paths=moved-away/*.ks'
+grep -q -F "patterns that match no file: moved-away/*.ks" "$base/runs/nomatch.stdout" \
+    || fail "nomatch: the pattern is not named"
+audit_files_only badpaths 2 -e '{"kickstart_audit_paths": {"ks": "*.ks"}}'
+grep -q -F "audit_report: paths must be a list of glob patterns" "$base/runs/badpaths.stdout" \
+    || fail "badpaths: the error does not say what paths must be"
+popd >/dev/null
+if grep -q -i "traceback" "$base/runs/"*.stdout "$base/runs/"*.stderr; then
+    fail "a run over files printed a traceback"
+fi
+
 # No secret, no part of one (every secret starts with LEAKMARK, most end with
-# the same tail) and no vault ciphertext in any output or report.
+# the same tail), no hash of a file's and no vault ciphertext in any output or report.
 blocklisted="$(cat "$base/inventory/blocklisted.sha1")"
+while read -r hash; do
+    for pattern in "$hash" "${hash##*\$}"; do
+        grep -q -F -r -- "$pattern" "$base/runs" && fail "the outputs hold a hash of a file (or its digest)"
+    done
+done <"$repo.hashes"
 # shellcheck disable=SC2016  # the $ is part of the vault header looked for
 for pattern in LEAKMARK 'Qz8%vT2!wX9p' '$ANSIBLE_VAULT' 'AES256' "$blocklisted" "${blocklisted:5}"; do
     if grep -q -i -F -r -- "$pattern" "$base/runs"; then

@@ -3,9 +3,12 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Checks one audit run's JSON and JUnit reports against the verdicts inventory.py expects.
 
-  verify.py EXPECTED_JSON REPORT_JSON REPORT_XML FAIL_ON HOST_PREFIX
+  verify.py EXPECTED_JSON REPORT_JSON REPORT_XML FAIL_ON HOST_PREFIX [files]
 
-Prints each problem and exits 1 when there is one.
+With "files", the reports hold the findings of files too (verify_files.py
+checks them): the hosts' part is checked alone.  Without it, any finding or
+testsuite that is not a host's is a problem.  Prints each problem and exits 1
+when there is one.
 """
 
 import json
@@ -16,13 +19,15 @@ KEYS = ["host", "secret", "verdict", "ok", "score", "strength", "reasons", "hint
 TRIPS = {"rejected": ("rejected", "error"), "weak": ("accepted_weak", "rejected", "error"), "never": ()}
 
 
-def main(expected_file, json_file, xml_file, fail_on, prefix):
+def main(expected_file, json_file, xml_file, fail_on, prefix, files=None):
     problems = []
     with open(expected_file) as handle:
         expected = dict((key, verdict) for key, verdict in json.load(handle).items() if key.startswith(prefix))
     with open(json_file) as handle:
         findings = json.load(handle)
     got = {}
+    if files:  # the files' findings have a file (and a null host)
+        findings = [finding for finding in findings if finding.get("file") is None]
     for finding in findings:
         if list(finding) != KEYS:
             problems.append("finding keys %s, expected %s" % (list(finding), KEYS))
@@ -36,7 +41,8 @@ def main(expected_file, json_file, xml_file, fail_on, prefix):
                 problems.append("%s: verdict %s, expected %s" % (key, got.get(key), expected.get(key)))
     root = ET.parse(xml_file).getroot()
     hosts = sorted(set(key.split()[0] for key in expected))
-    suites = dict((suite.get("name"), suite) for suite in root.findall("testsuite"))
+    suites = dict((suite.get("name"), suite) for suite in root.findall("testsuite")
+                  if not files or suite.get("name") in hosts)
     if sorted(suites) != hosts:
         problems.append("JUnit suites %s, expected %s" % (sorted(suites), hosts))
     tripping = [(key, verdict) for key, verdict in expected.items() if verdict in TRIPS[fail_on]]
@@ -62,6 +68,9 @@ def main(expected_file, json_file, xml_file, fail_on, prefix):
         if sorted(found[kind]) != wanted[kind]:
             problems.append("JUnit %ss %s, expected %s" % (kind, sorted(found[kind]), wanted[kind]))
     totals = (root.get("tests"), root.get("failures"), root.get("errors"))
+    if files:  # the hosts' suites add up to the hosts' part of the totals
+        totals = tuple(str(sum(int(suite.get(key)) for suite in suites.values()))
+                       for key in ("tests", "failures", "errors"))
     if totals != (str(len(expected)), str(len(wanted["failure"])), str(len(wanted["error"]))):
         problems.append("JUnit totals tests, failures, errors = %s, expected %d, %d, %d"
                         % (totals, len(expected), len(wanted["failure"]), len(wanted["error"])))

@@ -3,7 +3,8 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Secret-leak audit: every module, filter, test and role path that handles a
+# Secret-leak audit: every module, filter, test, role path and the audit
+# playbook (over hosts and files, with its reports) that handles a
 # secret runs at -vvv (with --diff and --check where they apply, failures
 # included) on marker secrets.  After each run scan.py looks for any trace of
 # a marker in stdout, stderr, the Ansible log, the registered results, the
@@ -296,6 +297,22 @@ expect ks_module "kickstart line 5"
 expect ks_module "<hidden>"
 run secrets_info 0 secrets_info.yml "${inv[@]}"
 expect secrets_info "line 2 holds a NUL character"
+
+# ---------------------------------------------------------------- audit playbook over hosts and files
+# The role's inventory (vaulted markers) and the marker kickstarts and template at rest, in one run: the
+# table at -vvv, the JSON, JUnit and SARIF reports.
+at_rest=(-e "{\"kickstart_audit_paths\": [\"$work/ks/at_rest_*\", \"$work/ks/edit.ks\"], \"kickstart_audit_budget\": 1}")
+run audit_files 2 kickstart.pwpolicy.audit -i "$work/role/inventory.yml" "${vault[@]}" "${at_rest[@]}" \
+    -e "kickstart_audit_json=$results/audit.json" -e "kickstart_audit_junit=$results/audit.xml" \
+    -e "kickstart_audit_sarif=$results/audit.sarif"
+expect audit_files "$work/ks/at_rest_template.erb:3"
+expect audit_files "line 2 holds a NUL character"
+expect audit_files "SARIF report: $results/audit.sarif"
+# The files alone (no inventory host), every finding passing.
+run audit_files_only 0 kickstart.pwpolicy.audit -i , "${at_rest[@]}" -e kickstart_fail_on=never \
+    -e "kickstart_audit_json=$results/audit_only.json" -e "kickstart_audit_junit=$results/audit_only.xml" \
+    -e "kickstart_audit_sarif=$results/audit_only.sarif"
+expect audit_files_only "in 5 files checked, none fails (fail_on=never)"
 
 # ---------------------------------------------------------------- filter and test
 run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"

@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """plugin_utils/_report.py: the audit's table, JSON and JUnit XML over many hosts' findings."""
 
+import hashlib
 import json
 import os
 import stat
@@ -10,16 +11,23 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _audit_files
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import error_finding
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
+    FILE_KEYS,
+    FINGERPRINT,
     KEYS,
+    SARIF_SCHEMA,
     ReportError,
     clean,
+    fingerprint,
     gather,
     outcome,
     findings_table,
+    sarif_uri,
     to_json,
     to_junit,
+    to_sarif,
     write_report,
 )
 
@@ -184,3 +192,167 @@ def test_the_run_message_shows_failing_host_names_escaped():
     _failing, message = outcome([finding(HOSTILE, "root", "rejected", ["r"], ["h"])], "rejected")
     assert "hosts: web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800" in message
     assert "\x1b" not in message and "\n" not in message
+
+
+# ---------------------------------------------------------------------------
+# Files' findings beside the hosts', and SARIF
+# ---------------------------------------------------------------------------
+def file_finding(path, line, command, account, ids, reasons=None):
+    """A file's finding as plugin_utils/_audit_files.py makes one (its own constructor, with made-up words)."""
+    found = {"host": None, "secret": _audit_files.secret_label(command, account), "file": path, "line": line,
+             "command": command, "account": account, "form": "plaintext" if "plaintext" in ids else "crypt",
+             "scheme": None, "cost": None, "tried": None, "findings": list(ids),
+             "reasons": reasons or ["reason of %s" % i for i in ids], "hints": ["hint of %s" % i for i in ids],
+             "verdict": _audit_files.verdict_of(ids), "score": None, "strength": None, "policy": None}
+    found["ok"] = found["verdict"] != "rejected"
+    return found
+
+
+FILES = [
+    file_finding("ks/server.ks", 3, "rootpw", "root", ["plaintext"]),
+    file_finding("ks/server.ks", 4, "user", "ops", ["legacy_scheme", "known_weak"]),
+    file_finding("ks/server.ks", 9, "part", None, []),
+    file_finding("ks/old.ks", 2, "rootpw", "root", ["low_cost"]),
+    _audit_files.unreadable("ks/blob.ks", "file ks/blob.ks is not UTF-8 text (byte 3); it must be UTF-8", "fix it"),
+    _audit_files.unmatched("moved/*.ks"),
+]
+
+
+def sarif(findings):
+    return json.loads(to_sarif(findings))
+
+
+def test_a_file_s_finding_keeps_its_keys_and_a_host_s_its_own():
+    data = json.loads(to_json(FINDINGS[:1] + FILES[:1]))
+    assert list(data[0]) == list(KEYS)
+    assert list(data[1]) == list(FILE_KEYS) and (data[1]["file"], data[1]["line"]) == ("ks/server.ks", 3)
+    assert list(clean(dict(FILES[1], extra=1))) == list(FILE_KEYS)
+
+
+def test_the_table_names_a_file_s_row_by_file_and_line():
+    lines = findings_table(FINDINGS[:1] + FILES).splitlines()
+    assert lines[0].split()[:5] == ["HOST", "OR", "FILE", "SECRET", "VERDICT"]
+    assert lines[1].split()[:3] == ["web01", "root", "accepted"]
+    assert lines[3].split()[:3] == ["ks/server.ks:4", "user:ops", "rejected"]
+    assert lines[6].split()[:3] == ["ks/blob.ks", "file", "error"]
+    assert findings_table(FINDINGS).splitlines()[0].split()[0] == "HOST"  # hosts alone: as before
+
+
+def test_the_message_counts_files_and_names_patterns_that_match_no_file():
+    files = ["ks/server.ks", "ks/old.ks", "ks/blob.ks", "ks/empty.ks"]
+    assert outcome(FILES, "rejected", [], files)[1].startswith(
+        "4 of 6 secrets in 2 of 4 files fail (fail_on=rejected): 1 accepted, 1 accepted_weak, 2 rejected, 2 error; "
+        "files: ks/blob.ks, ks/server.ks; patterns that match no file: moved/*.ks")
+    assert outcome(FILES, "weak", ["web01"], files)[1].startswith(
+        "5 of 6 secrets on 0 of 1 hosts and in 3 of 4 files fail (fail_on=weak)")
+    assert outcome(FILES[2:3], "rejected", None, ["ks/server.ks"])[1] == (
+        "1 secrets in 1 files checked, none fails (fail_on=rejected): 1 accepted")
+    assert outcome(FINDINGS + FILES[:1], "never", ["web01", "db01"], ["ks/server.ks"])[1].startswith(
+        "5 secrets on 2 hosts and in 1 files checked, none fails")
+    # Files' findings handed over without the list of files are counted by their own files.
+    assert outcome(FILES[:2], "rejected")[1].startswith("2 of 2 secrets in 1 of 1 files fail")
+
+
+def test_junit_has_a_suite_per_file_and_a_case_per_secret_with_its_line():
+    root = ET.fromstring(to_junit(FINDINGS + FILES, "rejected"))
+    suites = {suite.get("name"): suite for suite in root.findall("testsuite")}
+    assert sorted(suites) == ["db01", "ks/blob.ks", "ks/old.ks", "ks/server.ks", "moved/*.ks", "web01"]
+    server = suites["ks/server.ks"]
+    cases = server.findall("testcase")
+    assert [c.get("name") for c in cases] == ["rootpw (line 3)", "user:ops (line 4)", "part (line 9)"]
+    assert (cases[1].get("file"), cases[1].get("line"), cases[1].get("classname")) == ("ks/server.ks", "4",
+                                                                                       "ks/server.ks")
+    assert (server.get("tests"), server.get("failures"), server.get("errors")) == ("3", "2", "0")
+    assert suites["ks/old.ks"].find("testcase/failure") is None  # low_cost is weak: passes under rejected
+    assert suites["ks/blob.ks"].find("testcase/error") is not None
+    assert suites["moved/*.ks"].find("testcase").get("file") is None  # a pattern is no file
+    assert (root.get("tests"), root.get("failures"), root.get("errors")) == ("10", "3", "3")
+
+
+def test_sarif_has_the_required_shape_of_2_1_0():
+    log = sarif(FINDINGS + FILES)
+    assert (log["version"], log["$schema"]) == ("2.1.0", SARIF_SCHEMA)
+    assert len(log["runs"]) == 1
+    run = log["runs"][0]
+    driver = run["tool"]["driver"]
+    assert driver["name"] == "kickstart.pwpolicy"
+    ids = [rule["id"] for rule in driver["rules"]]
+    assert ids == ["plaintext", "legacy_scheme", "low_cost", "known_weak", "policy", "unreadable"]
+    for rule in driver["rules"]:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"] and rule["help"]["text"]
+        assert rule["defaultConfiguration"]["level"] in ("warning", "error")
+    assert run["invocations"][0]["executionSuccessful"] is True
+    for result in run["results"]:
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+        assert result["level"] in ("none", "note", "warning", "error")
+        assert result["message"]["text"]
+        location = result["locations"][0]["physicalLocation"]
+        assert location["artifactLocation"]["uri"] and location["region"]["startLine"] >= 1
+        assert list(result["partialFingerprints"]) == [FINGERPRINT]
+        assert len(result["partialFingerprints"][FINGERPRINT]) == 64
+
+
+def test_sarif_has_one_result_per_finding_of_a_file_and_no_host():
+    results = sarif(FINDINGS + FILES)["runs"][0]["results"]
+    rows = [(r["ruleId"], r["level"], r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+             r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in results]
+    assert rows == [("plaintext", "error", "ks/server.ks", 3), ("legacy_scheme", "warning", "ks/server.ks", 4),
+                    ("known_weak", "error", "ks/server.ks", 4), ("low_cost", "warning", "ks/old.ks", 2),
+                    ("unreadable", "error", "ks/blob.ks", 1)]
+    assert results[2]["message"]["text"] == "user:ops: reason of known_weak. What to do: hint of known_weak"
+    assert results[4]["message"]["text"].startswith("file ks/blob.ks is not UTF-8 text")
+    assert all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
+               for r in results)
+    assert not any("web01" in json.dumps(r) or "db01" in json.dumps(r) for r in results)
+
+
+def test_a_pattern_that_matches_no_file_is_a_tool_notification_not_a_result():
+    run = sarif(FILES[-1:])["runs"][0]
+    assert run["results"] == []
+    note = run["invocations"][0]["toolExecutionNotifications"][0]
+    assert note["level"] == "error" and note["message"]["text"].startswith(
+        "kickstart_audit_paths pattern moved/*.ks matches no file")
+
+
+def test_sarif_without_files_is_an_empty_run():
+    run = sarif(FINDINGS)["runs"][0]
+    assert run["results"] == [] and "toolExecutionNotifications" not in run["invocations"][0]
+
+
+def fingerprints(findings):
+    return [r["partialFingerprints"][FINGERPRINT] for r in sarif(findings)["runs"][0]["results"]]
+
+
+def test_fingerprints_are_stable_when_lines_move_and_differ_between_findings():
+    moved = [dict(f, line=f["line"] + 12) if f.get("line") else f for f in FILES]
+    assert fingerprints(FILES) == fingerprints(moved)
+    assert len(set(fingerprints(FILES))) == len(fingerprints(FILES))
+    other_account = [dict(FILES[1], account="dba")]
+    assert fingerprints(other_account) != fingerprints(FILES[1:2])
+
+
+def test_two_alike_findings_of_one_file_get_two_fingerprints_by_their_order():
+    twice = [file_finding("ks/a.ks", 5, "part", None, ["plaintext"]),
+             file_finding("ks/a.ks", 9, "part", None, ["plaintext"])]
+    first, second = fingerprints(twice)
+    assert first != second
+    assert fingerprints([dict(twice[0], line=1), dict(twice[1], line=2)]) == [first, second]
+
+
+def test_a_fingerprint_is_the_sha256_of_path_command_account_rule_and_order_only():
+    # Nothing of the secret goes in: the value is computed from the documented fields alone.
+    expected = hashlib.sha256("ks/server.ks\0user\0ops\0known_weak\x000".encode()).hexdigest()
+    assert fingerprint("ks/server.ks", "user", "ops", "known_weak", 0) == expected
+    result = sarif(FILES[1:2])["runs"][0]["results"][1]
+    assert result["partialFingerprints"] == {FINGERPRINT: expected}
+
+
+@pytest.mark.parametrize("path, uri, base", [
+    ("ks/server.ks", "ks/server.ks", "%SRCROOT%"),
+    ("ks/my kick#start%.ks", "ks/my%20kick%23start%25.ks", "%SRCROOT%"),
+    ("c:evil.ks", "c%3Aevil.ks", "%SRCROOT%"),  # never read as a scheme
+    ("/srv/ks/a b.ks", "file:///srv/ks/a%20b.ks", None),
+    ("ks/\udcff.ks", "ks/%FF.ks", "%SRCROOT%"),  # a name that is not UTF-8, as Python reads it
+])
+def test_sarif_uris_are_uri_references(path, uri, base):
+    assert sarif_uri(path) == (uri, base)

@@ -1,0 +1,252 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The files the audit reads beside the inventory: kickstarts and templates, each secret one finding.
+
+The audit playbook's ``kickstart_audit_paths`` are glob patterns (``**``
+included), relative to the directory ``ansible-playbook`` runs in; a file is
+read as an unrendered template when its name ends in one of
+:data:`TEMPLATE_SUFFIXES` or it matches a pattern of
+``kickstart_audit_templates``.  Each file is read as the ``ks_secrets_info``
+module reads one (``module_utils._files`` and ``module_utils._ks_secrets``,
+their only home), on the controller.
+
+Every secret becomes a finding of the audit's shape (``host`` null, ``file``
+and ``line`` set, plus the secret's ``command``, ``account``, ``form``,
+``scheme``, ``cost``, ``tried`` and the ids of its ``findings``), whose
+``verdict`` is its worst finding's level in :data:`LEVELS`, so that
+``kickstart_fail_on`` judges a file's secret as it judges a host's.  A file
+that cannot be read and a pattern that matches no file are ``error``
+findings.  Nothing here holds a secret, a hash or a line of a file: reasons
+and hints are the module's own words.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+import fnmatch
+import glob
+import os
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, MAX_BUDGET
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import VERDICTS
+
+# Names of unrendered templates: Foreman (ERB), Jinja, Cobbler and Terraform conventions.
+TEMPLATE_SUFFIXES = (".erb", ".j2", ".jinja", ".jinja2", ".tmpl", ".tpl", ".tftpl")
+# More files than any repository of kickstarts holds: refused, with what to do.
+MAX_FILES = 10000
+
+# What each finding of a file's secret weighs: the one place it is decided.  A
+# secret's verdict is its worst finding's level (none: accepted), and
+# kickstart_fail_on judges it as it judges a host's secret: rejected fails
+# under rejected and weak, accepted_weak under weak only.
+LEVELS = {
+    "plaintext": "rejected",       # anyone who can read the file has the secret
+    "known_weak": "rejected",      # the hash opens with a password attackers try first
+    "policy": "rejected",          # a common or short password, or a scheme the profile forbids
+    "legacy_scheme": "accepted_weak",  # the password may be strong; its hash is fast to attack
+    "low_cost": "accepted_weak",       # the same, for rounds or cost below the minimum
+}
+# The finding of a file that cannot be read (verdict error), and of a pattern that matches no file.
+UNREADABLE = "unreadable"
+NO_MATCH = "no_match"
+
+# The rules of the SARIF report, in its order: id, name, what it means, what to do.
+RULES = (
+    ("plaintext", "PlaintextSecret",
+     "A password, passphrase or credential written in the clear",
+     "Anyone who can read the file, or fetch it from the server that installs from it, has the secret.",
+     "Write a crypt hash (yescrypt or sha512crypt) made from a vaulted password, or render the value from a "
+     "vault at deploy time and keep it out of the repository."),
+    ("legacy_scheme", "LegacyHashScheme",
+     "A password hash in a legacy scheme (DES, MD5 crypt and the others libxcrypt no longer counts as strong)",
+     "An attacker who has the file tries passwords against the hash far faster than against yescrypt or "
+     "sha512crypt.",
+     "Choose a new password and hash it with yescrypt or sha512crypt."),
+    ("low_cost", "LowHashCost",
+     "A password hash with rounds or cost below the scheme's default or the profile's minimum",
+     "Each guess costs an attacker less than the scheme's default (or the profile) asks.",
+     "Hash the password again at the default rounds or cost, or more."),
+    ("known_weak", "KnownWeakPassword",
+     "A password hash of a password from the list of likely ones",
+     "The hash is of a tool's default, a word of the file, a common password or a usual variation of one: "
+     "among the first passwords an attacker tries.",
+     "Choose a new, random password, keep it in a vault and hash it again."),
+    ("policy", "PolicyViolation",
+     "A password that is common, a tool's default, a word of the file or too short, or a scheme the profile "
+     "forbids",
+     "The secret breaks the rules a password in the file must keep.",
+     "Choose a random password, keep it in a vault and write its hash."),
+    (UNREADABLE, "UnreadableFile",
+     "A file the audit cannot read as a kickstart or template",
+     "The file is not a regular UTF-8 text file within the size and line limits, so its secrets were not "
+     "checked.",
+     "Give the right file, or leave it out of kickstart_audit_paths."),
+)
+_LEVELS_OF_RULES = dict(LEVELS, **{UNREADABLE: "error"})
+
+
+class AuditFilesError(PwpolicyError):
+    """The audit's paths or templates are of the wrong shape, or match too many files."""
+
+
+def patterns_of(value, what):
+    """``value`` (a list of glob patterns, or one string of comma-separated ones) as a list of patterns."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, (list, tuple)):
+        raise AuditFilesError("%s must be a list of glob patterns (or one string of comma-separated ones), got %s"
+                              % (what, plain_type(value)))
+    patterns = []
+    for index, pattern in enumerate(value):
+        if not isinstance(pattern, str):
+            raise AuditFilesError("%s[%d] must be a glob pattern (a string), got %s"
+                                  % (what, index, plain_type(pattern)))
+        if "\0" in pattern:
+            raise AuditFilesError("%s[%d] holds a NUL character; give a path or glob pattern" % (what, index))
+        pattern = pattern.strip()
+        if pattern:
+            patterns.append(pattern)
+    return patterns
+
+
+def is_template(path, templates=()):
+    """Whether ``path`` is read as an unrendered template: by its name's ending, or a pattern of ``templates``."""
+    if path.lower().endswith(TEMPLATE_SUFFIXES):
+        return True
+    return any(fnmatch.fnmatchcase(path, pattern) or fnmatch.fnmatchcase(os.path.basename(path), pattern)
+               for pattern in templates)
+
+
+def collect(patterns, templates=()):
+    """``(files, unmatched)``: the files ``patterns`` match, each ``(path, template)``, and the patterns matching none.
+
+    Paths are as the patterns give them (a relative pattern gives paths
+    relative to the current directory), normalized, each once, in pattern
+    order and sorted within a pattern.  Directories a pattern matches are left
+    out; anything else (a FIFO, a device) is kept, for the reader to refuse.
+    """
+    files, seen, unmatched = [], set(), []
+    for pattern in patterns:
+        expanded = os.path.expanduser(pattern)
+        matches = []
+        for found in glob.iglob(expanded, recursive=True):
+            if not os.path.isdir(found):
+                matches.append(os.path.normpath(found))
+            if len(matches) + len(files) > MAX_FILES:
+                raise AuditFilesError("kickstart_audit_paths match more than %d files (pattern %r); no repository of "
+                                      "kickstarts holds that many: narrow the patterns" % (MAX_FILES, pattern))
+        if not matches:
+            unmatched.append(pattern)
+        for path in sorted(matches):
+            if path not in seen:
+                seen.add(path)
+                files.append((path, is_template(path, templates)))
+    return files, unmatched
+
+
+def secret_label(command, account):
+    """How a file's secret is named in the reports: ``rootpw``, ``user:alice``, ``bootloader``, ``url:admin``."""
+    if account and command not in ("rootpw", "bootloader"):
+        return "%s:%s" % (command, account)
+    return command
+
+
+def verdict_of(ids):
+    """A secret's verdict from the ids of its findings: its worst finding's level in :data:`LEVELS`."""
+    levels = [LEVELS[finding] for finding in ids] or ["accepted"]
+    return max(levels, key=VERDICTS.index)
+
+
+def _finding(path, line, label, verdict, reasons, hints, ids, secret=None):
+    found = {"host": None, "secret": label, "verdict": verdict, "ok": verdict in ("accepted", "accepted_weak"),
+             "score": None, "strength": None, "reasons": list(reasons), "hints": list(hints), "policy": None,
+             "file": path, "line": line, "command": None, "account": None, "form": None, "scheme": None,
+             "cost": None, "tried": None, "findings": list(ids)}
+    if secret is not None:
+        found.update((key, secret[key]) for key in ("command", "account", "form", "scheme", "cost", "tried"))
+    return found
+
+
+def unreadable(path, reason, hint, line=None):
+    """The ``error`` finding of a file that cannot be read (``line``: the line the reading stopped at)."""
+    return _finding(path, line, "file", "error", [reason], [hint], [UNREADABLE])
+
+
+def unmatched(pattern):
+    """The ``error`` finding of a pattern that matches no file (so a moved directory cannot pass unnoticed)."""
+    return _finding(pattern, None, "pattern", "error",
+                    ["matches no file (relative patterns are read from the directory ansible-playbook runs in: %s)"
+                     % os.getcwd()],
+                    ["correct the pattern, or leave it out of kickstart_audit_paths"], [NO_MATCH])
+
+
+def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, warnings=None):
+    """The findings of the file ``path``: one per secret, in file order, or one ``error`` finding.
+
+    ``warnings`` (a list) gets the reader's warnings (a node without
+    libxcrypt).  Never raises for what the file holds.
+    """
+    try:
+        data = read_bytes(path, what="file")
+        if data is None:
+            return [unreadable(path, "file %s does not exist (a symbolic link to nothing, or removed while the audit "
+                               "ran)" % path, "correct the link, or run the audit again")]
+        report = read_secrets(decode_text(data, path, what="file"), template=template, budget=budget,
+                              threads=threads)
+    except PwpolicyError as exc:  # the readers' messages name the file or line, never a value of it
+        return [unreadable(path, str(exc), "give a kickstart or template (UTF-8 text, at most 16 MiB, 2,000 command "
+                           "lines, 500 secrets), or leave the file out of kickstart_audit_paths", exc.lineno)]
+    except Exception as exc:  # pylint: disable=broad-except
+        # An error of the reader itself: its message could quote the file, so only its kind is told.
+        return [unreadable(path, "could not be read (%s)" % type(exc).__name__,
+                           "run the ks_secrets_info module on this file to see the error, and report it")]
+    if warnings is not None:
+        warnings.extend(message for message in report.warnings if message not in warnings)
+    found = []
+    for secret in report.to_list():
+        ids = [finding["id"] for finding in secret["findings"]]
+        found.append(_finding(path, secret["line"], secret_label(secret["command"], secret["account"]),
+                              verdict_of(ids), [finding["reason"] for finding in secret["findings"]],
+                              [finding["hint"] for finding in secret["findings"]], ids, secret))
+    return found
+
+
+def check_budget(budget):
+    """``budget`` (seconds of hashing per distinct hash, on each core) as a float, or the default."""
+    if budget is None:
+        return DEFAULT_BUDGET
+    try:
+        value = float(budget)
+    except (TypeError, ValueError):
+        value = None
+    if isinstance(budget, bool) or value is None or not 0 <= value <= MAX_BUDGET:
+        raise AuditFilesError("budget must be a number of seconds from 0 to %d, got %s"
+                              % (MAX_BUDGET, budget if isinstance(budget, (int, float)) else plain_type(budget)))
+    return value
+
+
+def audit_files(paths, templates=None, budget=None, threads=None):
+    """``(findings, files, warnings)`` for the patterns ``paths``: every secret of every file they match.
+
+    ``files`` are the paths read (a file without a secret among them);
+    a pattern that matches no file gives an ``error`` finding.
+    """
+    budget = check_budget(budget)
+    collected, missing = collect(patterns_of(paths, "paths"), patterns_of(templates, "templates"))
+    findings, warnings = [unmatched(pattern) for pattern in missing], []
+    for path, template in collected:
+        findings.extend(file_findings(path, template, budget, threads, warnings))
+    return findings, [path for path, dummy in collected], warnings
+
+
+def rule_level(rule):
+    """The verdict a rule's findings get (``error`` for an unreadable file)."""
+    return _LEVELS_OF_RULES[rule]

@@ -1,0 +1,299 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""plugin_utils/_audit_files.py: the audit's files, found by glob, read as ks_secrets_info reads them."""
+
+import json
+import os
+import time
+
+import pytest
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files, _ks_secrets, _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import FINDINGS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _audit_files
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
+    LEVELS,
+    NO_MATCH,
+    RULES,
+    UNREADABLE,
+    AuditFilesError,
+    audit_files,
+    check_budget,
+    collect,
+    file_findings,
+    is_template,
+    patterns_of,
+    verdict_of,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import trips
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import FILE_KEYS, to_sarif
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+
+LIB = _libxcrypt.load()
+needs_libxcrypt = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
+PLAIN = "Plain-Marker-7Hq2x"
+
+
+def write(root, name, text):
+    path = root / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    """A repository of kickstarts and templates; the current directory is its root."""
+    write(tmp_path, "ks/server.ks", "#version=RHEL9\nlang en_US.UTF-8\nrootpw --plaintext %s\n" % PLAIN)
+    write(tmp_path, "ks/locked.ks", "#version=RHEL9\nrootpw --lock\n")
+    write(tmp_path, "ks/nested/deep.ks", "#version=RHEL9\nuser --name=ops --password=%s --plaintext\n" % PLAIN)
+    write(tmp_path, "foreman/site.erb", "<% if true -%>\nrootpw --iscrypted <%= root_pass %>\n<% end -%>\n")
+    write(tmp_path, "cobbler/sample.ks",
+          "#if $getVar('x', '')\nrootpw --iscrypted $default_password_crypted\n#end if\n")
+    write(tmp_path, "README.md", "not a kickstart\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+# ---------------------------------------------------------------------------
+# Patterns and collection
+# ---------------------------------------------------------------------------
+def test_patterns_are_a_list_or_one_comma_separated_string():
+    assert patterns_of(["ks/*.ks", " a.ks ", ""], "paths") == ["ks/*.ks", "a.ks"]
+    assert patterns_of("ks/*.ks,templates/*.erb", "paths") == ["ks/*.ks", "templates/*.erb"]
+    assert patterns_of(None, "paths") == []
+
+
+@pytest.mark.parametrize("value, words", [
+    ({"ks": "*.ks"}, "paths must be a list of glob patterns (or one string of comma-separated ones), got a mapping"),
+    (["ok.ks", 5], "paths[1] must be a glob pattern (a string), got a number"),
+    (["a\0b"], "paths[0] holds a NUL character"),
+])
+def test_patterns_of_the_wrong_shape_are_refused_by_name(value, words):
+    with pytest.raises(AuditFilesError) as caught:
+        patterns_of(value, "paths")
+    assert words in str(caught.value)
+
+
+def test_collect_expands_globs_recursively_once_each_in_pattern_order(repo):
+    files, unmatched = collect(["ks/**/*.ks", "ks/server.ks", "*.erb", "foreman/*"])
+    assert [path for path, dummy in files] == ["ks/locked.ks", "ks/nested/deep.ks", "ks/server.ks",
+                                               "foreman/site.erb"]
+    assert unmatched == ["*.erb"]
+
+
+def test_collect_keeps_paths_as_given_and_leaves_directories_out(repo):
+    files, unmatched = collect(["./ks/*", str(repo / "foreman" / "site.erb"), "ks"])
+    assert [path for path, dummy in files] == ["ks/locked.ks", "ks/server.ks", str(repo / "foreman" / "site.erb")]
+    assert unmatched == ["ks"]  # a directory is no file to read
+
+
+def test_templates_by_name_ending_or_by_pattern(repo):
+    assert is_template("foreman/site.erb") and is_template("x/ks.cfg.J2") and is_template("a.tftpl")
+    assert not is_template("cobbler/sample.ks")
+    assert is_template("cobbler/sample.ks", ["cobbler/*"]) and is_template("cobbler/sample.ks", ["sample.ks"])
+    files, dummy = collect(["cobbler/*.ks", "foreman/*", "ks/server.ks"], templates=["cobbler/*"])
+    assert files == [("cobbler/sample.ks", True), ("foreman/site.erb", True), ("ks/server.ks", False)]
+
+
+def test_too_many_files_are_refused_with_what_to_do(repo, monkeypatch):
+    monkeypatch.setattr(_audit_files, "MAX_FILES", 3)
+    with pytest.raises(AuditFilesError) as caught:
+        collect(["ks/**/*.ks", "foreman/*", "cobbler/*"])
+    assert "match more than 3 files" in str(caught.value) and "narrow the patterns" in str(caught.value)
+
+
+# ---------------------------------------------------------------------------
+# Levels
+# ---------------------------------------------------------------------------
+def test_every_finding_of_ks_secrets_info_has_a_level_and_a_sarif_rule():
+    assert set(LEVELS) == set(FINDINGS)
+    assert set(LEVELS.values()) == {"rejected", "accepted_weak"}
+    assert [rule[0] for rule in RULES] == list(FINDINGS) + [UNREADABLE]
+
+
+@pytest.mark.parametrize("ids, verdict", [
+    ([], "accepted"),
+    (["low_cost"], "accepted_weak"),
+    (["legacy_scheme", "low_cost"], "accepted_weak"),
+    (["legacy_scheme", "known_weak"], "rejected"),
+    (["plaintext", "policy"], "rejected"),
+])
+def test_a_secret_gets_its_worst_finding_s_level(ids, verdict):
+    assert verdict_of(ids) == verdict
+
+
+def test_fail_on_judges_a_file_s_secret_as_a_host_s():
+    weak = {"verdict": verdict_of(["low_cost"])}
+    rejected = {"verdict": verdict_of(["plaintext"])}
+    assert not trips(weak, "rejected") and trips(weak, "weak") and not trips(weak, "never")
+    assert trips(rejected, "rejected") and trips(rejected, "weak") and not trips(rejected, "never")
+
+
+@pytest.mark.parametrize("budget", [-1, 3601, "many", True, [2]])
+def test_a_budget_out_of_range_is_refused(budget):
+    with pytest.raises(AuditFilesError) as caught:
+        check_budget(budget)
+    assert "budget must be a number of seconds from 0 to 3600" in str(caught.value)
+
+
+def test_a_budget_given_as_text_is_read():
+    assert check_budget("0.5") == 0.5 and check_budget(None) == 2.0
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+def test_each_secret_is_a_finding_with_its_file_and_line(repo):
+    findings, files, warnings = audit_files(["ks/**/*.ks", "foreman/*", "cobbler/*"], templates=["cobbler/*"],
+                                            budget=0)
+    assert files == ["ks/locked.ks", "ks/nested/deep.ks", "ks/server.ks", "foreman/site.erb", "cobbler/sample.ks"]
+    assert warnings == []
+    rows = [(f["file"], f["line"], f["secret"], f["form"], f["verdict"], f["findings"]) for f in findings]
+    assert rows == [
+        ("ks/locked.ks", 2, "rootpw", "locked", "accepted", []),
+        ("ks/nested/deep.ks", 2, "user:ops", "plaintext", "rejected", ["plaintext"]),
+        ("ks/server.ks", 3, "rootpw", "plaintext", "rejected", ["plaintext"]),
+        ("foreman/site.erb", 2, "rootpw", "template", "accepted", []),
+        ("cobbler/sample.ks", 2, "rootpw", "template", "accepted", []),
+    ]
+    assert all(list(f) == list(FILE_KEYS) and f["host"] is None for f in findings)
+    plain = findings[2]
+    assert plain["reasons"][0].startswith("the password is written in the clear")
+    assert len(plain["reasons"]) == len(plain["hints"]) == len(plain["findings"])
+    assert not plain["ok"] and findings[0]["ok"]
+    assert_no_leak(PLAIN, findings)
+
+
+def test_a_cobbler_template_not_named_as_one_is_read_as_a_kickstart(repo):
+    findings = file_findings("cobbler/sample.ks", template=False, budget=0)
+    assert [(f["form"], f["verdict"]) for f in findings] == [("crypt", "accepted")]  # $default... read as a value
+
+
+@needs_libxcrypt
+def test_a_weak_hash_is_rejected_a_legacy_one_weak(repo):
+    weak = LIB.crypt(b"password", LIB.gensalt(b"$6$", 0, None)).decode()
+    legacy = LIB.crypt(b"Zq8-not-a-listed-Pw-x7", LIB.gensalt(b"$1$", 0, None)).decode()
+    write(repo, "ks/hashed.ks", "#version=RHEL9\nrootpw --iscrypted %s\nuser --name=ops --iscrypted --password=%s\n"
+          % (weak, legacy))
+    findings = file_findings("ks/hashed.ks", budget=1)
+    assert [(f["line"], f["findings"], f["verdict"]) for f in findings] == [
+        (2, ["known_weak"], "rejected"), (3, ["legacy_scheme"], "accepted_weak")]
+    assert findings[0]["tried"] is None and findings[1]["tried"] > 0
+    assert_no_leak(weak, findings)
+    assert_no_leak(legacy, findings)
+
+
+@pytest.mark.parametrize("name, data, words", [
+    ("binary.ks", b"\x7fELF\x02\x01\x01\x00\xff\xfe", "is not UTF-8 text (byte 8)"),
+    ("nul.ks", ("rootpw --plaintext %s\n\0\1\n" % PLAIN).encode(), "line 2 holds a NUL character"),
+    ("long.ks", ("rootpw --plaintext %s %s\n" % (PLAIN, "x" * 20000)).encode(), "kickstart line 1: "),
+])
+def test_a_file_that_cannot_be_read_is_one_error_finding(repo, name, data, words):
+    write(repo, "bad/" + name, data)
+    findings, files, dummy = audit_files(["bad/*"], budget=0)
+    assert files == ["bad/" + name] and len(findings) == 1
+    found = findings[0]
+    assert (found["secret"], found["verdict"], found["findings"], found["file"]) == (
+        "file", "error", [UNREADABLE], "bad/" + name)
+    assert words in found["reasons"][0] and found["hints"]
+    assert trips(found, "rejected") and trips(found, "weak") and not trips(found, "never")
+    assert_no_leak(PLAIN, findings)
+
+
+def test_an_oversized_file_is_an_error_finding_and_is_not_read(repo):
+    path = repo / "bad" / "huge.ks"
+    path.parent.mkdir()
+    with open(path, "wb") as handle:
+        handle.truncate(_files.MAX_FILE_SIZE + 1)  # sparse: nothing to read, and nothing is
+    found = file_findings("bad/huge.ks")
+    assert [(f["verdict"], f["findings"]) for f in found] == [("error", [UNREADABLE])]
+    assert "has %d bytes, more than the %d" % (_files.MAX_FILE_SIZE + 1, _files.MAX_FILE_SIZE) in found[0]["reasons"][0]
+
+
+def test_a_fifo_is_an_error_finding_not_a_hang(repo):
+    os.mkfifo(str(repo / "ks" / "pipe.ks"))
+    start = time.monotonic()
+    findings, files, dummy = audit_files(["ks/pipe.ks"], budget=0)
+    assert time.monotonic() - start < 5
+    assert "is a FIFO (named pipe), not a regular file" in findings[0]["reasons"][0]
+
+
+def test_a_ten_megabyte_kickstart_is_read_in_bounded_time(repo):
+    body = "echo %s\n" % ("y" * 70)
+    write(repo, "ks/big.ks", "#version=RHEL9\nrootpw --plaintext %s\n%%post\n%s%%end\n"
+          % (PLAIN, body * (10 * 1024 * 1024 // len(body))))
+    start = time.monotonic()
+    findings = file_findings("ks/big.ks", budget=0)
+    assert time.monotonic() - start < 30
+    assert [(f["line"], f["findings"]) for f in findings] == [(2, ["plaintext"])]
+
+
+def test_a_broken_link_is_an_error_finding(repo):
+    os.symlink("nowhere.ks", str(repo / "ks" / "gone.ks"))
+    found = file_findings("ks/gone.ks")
+    assert found[0]["verdict"] == "error" and "does not exist" in found[0]["reasons"][0]
+
+
+def test_a_pattern_that_matches_no_file_is_an_error_finding(repo):
+    findings, files, dummy = audit_files(["ks/*.ks", "moved/*.ks"], budget=0)
+    assert files == ["ks/locked.ks", "ks/server.ks"]
+    missing = findings[0]
+    assert (missing["file"], missing["line"], missing["secret"], missing["verdict"], missing["findings"]) == (
+        "moved/*.ks", None, "pattern", "error", [NO_MATCH])
+    assert "matches no file" in missing["reasons"][0] and str(repo) in missing["reasons"][0]
+
+
+def test_an_error_of_the_reader_itself_tells_its_kind_never_its_message(repo, monkeypatch):
+    def broken(text, **kwargs):
+        raise RuntimeError("line holds %s" % PLAIN)
+    monkeypatch.setattr(_audit_files, "read_secrets", broken)
+    found = file_findings("ks/server.ks")
+    assert found[0]["reasons"] == ["could not be read (RuntimeError)"]
+    assert_no_leak(PLAIN, found)
+
+
+def test_the_reader_is_ks_secrets_info_s_own(repo, monkeypatch):
+    calls = []
+
+    def reader(text, **kwargs):
+        calls.append(kwargs)
+        return _ks_secrets.read_secrets(text, **kwargs)
+    monkeypatch.setattr(_audit_files, "read_secrets", reader)
+    audit_files(["foreman/site.erb", "ks/server.ks"], budget=0.5)
+    assert [(call["template"], call["budget"]) for call in calls] == [(True, 0.5), (False, 0.5)]
+
+
+def test_findings_are_json_and_hold_no_secret(repo):
+    findings, dummy, dummy = audit_files(["ks/**/*.ks"], budget=0)
+    assert_no_leak(PLAIN, json.loads(json.dumps(findings)))
+
+
+def test_a_finding_keeps_its_sarif_fingerprint_when_lines_are_added_above_it(repo):
+    def results():
+        findings, dummy, dummy = audit_files(["ks/server.ks", "ks/nested/deep.ks"], budget=0)
+        return [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"],
+                 r["partialFingerprints"]["kickstartPwpolicy/v1"])
+                for r in json.loads(to_sarif(findings))["runs"][0]["results"]]
+    before = results()
+    text = (repo / "ks" / "server.ks").read_text()
+    write(repo, "ks/server.ks", "# a comment\n# and another\n" + text)
+    after = results()
+    assert [(rule, line + 2) for rule, line, dummy in before[:1]] == [(rule, line) for rule, line, dummy in after[:1]]
+    assert [value for dummy, dummy, value in before] == [value for dummy, dummy, value in after]
+    assert_no_leak(PLAIN, before, after)
+
+
+def test_a_hostile_template_gets_a_bounded_run_and_a_clear_row(repo):
+    # Template openers without closers all along every line, and more secret lines than a file may hold.
+    line = "rootpw --plaintext x%s\n" % ("<%{{${{%%{$a(" * 80)
+    write(repo, "templates/hostile.erb", line * 1900)
+    start = time.monotonic()
+    findings = file_findings("templates/hostile.erb", template=True, budget=0)
+    assert time.monotonic() - start < 30
+    assert [(f["verdict"], f["line"]) for f in findings] == [("error", 501)]
+    assert "more than 500 secrets" in findings[0]["reasons"][0]
