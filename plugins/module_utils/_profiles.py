@@ -382,15 +382,22 @@ def crypt_schemes(name, target):
 
 # Which of a profile's values each field of its policies stands for (see the module docstring): minlen is the
 # length rule; a policy that is not strict, takes an empty password or lets the installer's screens change the
-# checked one lets a password through that breaks it; strict is root's too where a rule says so; minquality 1 is
-# "libpwquality accepts it", so it stands for every setting a check makes.
+# checked one lets a password through that breaks it; minquality 1 is "libpwquality accepts it", so it stands for
+# every setting a check makes.
 POLICY_FIELD_KEYS = {
     "minlen": ("minlen",),
     "emptyok": ("minlen",),
     "changesok": ("minlen",),
-    "strict": ("minlen", "enforce_for_root"),
+    "strict": ("minlen",),
     "minquality": tuple(key for key in PWQUALITY if key not in NOT_FOR_A_CHECK),
 }
+
+
+def policy_field_keys(account, field):
+    """The profile values ``field`` of ``account``'s policy stands for; root's ``strict`` is also the rule that
+    the settings apply to root (``enforce_for_root``)."""
+    keys = POLICY_FIELD_KEYS[field]
+    return keys + ("enforce_for_root",) if (account, field) == ("root", "strict") else keys
 
 
 def profile(name, target, others=()):

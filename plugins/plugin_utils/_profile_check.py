@@ -256,13 +256,14 @@ MIN_COST_KEYS = {"sha512crypt": "SHA_CRYPT_MIN_ROUNDS", "yescrypt": "YESCRYPT_CO
 
 class Deviation(object):
     """A value given that asks less of a password than profile ``name`` does (or that the profile forbids, or a
-    secret it requires that is missing): ``what`` the variable, ``rules`` the ids of the rules that ask for it."""
+    secret it requires that is missing): ``what`` the variable, ``rules`` the ids of the rules that ask for it,
+    ``problem`` the words after the variable (``%(profile)s`` names the profile), ``fix`` what to do."""
 
     def __init__(self, what, name, target, rules, problem, fix, given=None, asked=None):
         self.what = what
         self.profile = "%s (%s)" % (name, target)
         self.rules = list(rules)
-        self.problem = problem
+        self.problem = problem % {"profile": self.profile}
         self.fix = fix
         self.given = given
         self.asked = asked
@@ -276,12 +277,12 @@ class Deviation(object):
 
     def error(self, exceptions_var=EXCEPTIONS_VAR):
         """The sentence of the failure: what, the profile's value, the rule ids, and what to do."""
-        return "%s %s (%s %s): %s, or list %s in %s" % (
-            self.what, self.problem, self.profile, self._rules(), self.fix, ", ".join(self.rules), exceptions_var)
+        return "%s %s (%s): %s, or list %s in %s" % (
+            self.what, self.problem, self._rules(), self.fix, ", ".join(self.rules), exceptions_var)
 
     def warning(self, exceptions_var=EXCEPTIONS_VAR):
         """The sentence of a waived deviation."""
-        return "%s waives %s %s: %s %s" % (exceptions_var, self.profile, self._rules(), self.what, self.problem)
+        return "%s waives %s: %s %s" % (exceptions_var, self._rules(), self.what, self.problem)
 
 
 def _bound(key):
@@ -387,8 +388,9 @@ class RoleProfile(object):
                 if _profiles.stricter(field, [value, asked]) != value:
                     self._add(Deviation(
                         "%s.%s.%s" % (label, account, field), name, self._target(),
-                        _profiles.rule_list(name, self._target(), *_profiles.POLICY_FIELD_KEYS[field]),
-                        "%s is looser than the %s it asks" % (_shown(value), _shown(asked)), _fix(field, asked),
+                        _profiles.rule_list(name, self._target(), *_profiles.policy_field_keys(account, field)),
+                        "%s is looser than the %s %%(profile)s asks" % (_shown(value), _shown(asked)),
+                        _fix(field, asked),
                         value, asked))
             fields[field] = value
         return Policy(name=account, **fields)
@@ -402,13 +404,14 @@ class RoleProfile(object):
                     (key in _profiles.COMPOSITION and _asks_composition(key, value))
                     or (key in _profiles.PATTERN and value > 0)):
                 self._add(Deviation(label, name, target, _profiles.rule_list(name, target, "minclass"),
-                                    "%s is a composition rule, which it forbids" % value,
+                                    "%s is a composition rule, which %%(profile)s forbids" % value,
                                     "leave %s out" % key, value, None))
                 continue
             asked = _profiles.pwquality(name, target).get(key)
             if asked is not None and key in _STRICTER_KEYS and _profiles.stricter(key, [value, asked]) != value:
                 self._add(Deviation(label, name, target, _profiles.rule_list(name, target, key),
-                                    "%s is looser than the %s it asks" % (value, asked), _fix(key, asked),
+                                    "%s is looser than the %s %%(profile)s asks" % (value, asked),
+                                    _fix(key, asked),
                                     value, asked))
 
     def pwquality(self):
@@ -446,17 +449,18 @@ class RoleProfile(object):
             if data["bootloader_password"] and not bootloader_password:
                 self._add(Deviation(BOOTLOADER_VAR, name, target,
                                     _profiles.rule_list(name, target, "bootloader_password"),
-                                    "is not set, but a boot-loader password is required",
+                                    "is not set, but %(profile)s requires a boot-loader password",
                                     "set it (vaulted)"))
             if data["encryption"]:
                 rules = _profiles.rule_list(name, target, "encryption")
                 if not luks_passphrase:
                     self._add(Deviation(LUKS_VAR, name, target, rules,
-                                        "is not set, but encrypted disks are required", "set it (vaulted)"))
+                                        "is not set, but %(profile)s requires encrypted disks",
+                                        "set it (vaulted)"))
                 elif storage and not any("--encrypted" in str(line).split() for line in storage):
                     self._add(Deviation("kickstart_content.storage", name, target, rules,
-                                        "has no line with --encrypted, so no disk is encrypted, but encrypted "
-                                        "disks are required", "add --encrypted to the lines of the encrypted "
+                                        "has no line with --encrypted, so no disk is encrypted, but %(profile)s "
+                                        "requires encrypted disks", "add --encrypted to the lines of the encrypted "
                                         "devices"))
 
     # -- hashing ------------------------------------------------------------
@@ -481,7 +485,7 @@ class RoleProfile(object):
             minimum = _profiles.hashing(name, target)["min_rounds"]
             if minimum is not None and scheme in _profiles.crypt_schemes(name, target) and cost < minimum:
                 self._add(Deviation(variable, name, target, _profiles.rule_list(name, target, "min_rounds"),
-                                    "%s is below the %d it asks for %s" % (cost, minimum, scheme),
+                                    "%s is below the %d %%(profile)s asks for %s" % (cost, minimum, scheme),
                                     "give %d or more" % minimum, cost, minimum))
 
     def login_defs(self, scheme):
