@@ -45,10 +45,10 @@ m_escaped='LEAKMARK-esc\ape"dq'\''sq-Wz4'
 # class in a row, hence the mixed case), and its boot-loader passwords.
 m_stig_root='LeakMark-r00t-Gq7%wZ4!vX8n'
 # shellcheck disable=SC2016
-m_stig_user='LeakMark-us3r-Hk4$mB7&nC1q'
+m_stig_user='LeakMark-st1gUsr-Hk4$mB7&nC1q'
 m_stig_luks='LeakMark-l4ks-Jd6#Pw3*Tq8@'
 m_boot_strong='LeakMark-b00t-Rb2#kT5^yN9d'
-m_boot_weak='LeakMark-bootloader'
+m_boot_weak='LeakMark-qzgrub'
 m_boot_other='LeakMark-b00t-0ther-Vz3!qP7'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
          "$m_inline_strong" "$m_inline_weak" "$m_escaped" "$m_stig_root" "$m_stig_user" "$m_stig_luks"

@@ -11,43 +11,11 @@ import pytest
 from ansible.plugins.action import ActionBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.action import render_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.action.render_kickstart import ActionModule
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import secret
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._profile_check import RoleProfile, select
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_render_kickstart_hashes import _Action, own
 
 GRUB = "Gq7%wZ4!vX8n-Rb2#kT"
-
-
-class _Task(object):
-    no_log = False
-    check_mode = False
-    args = {}
-
-
-class _Action(ActionModule):
-    """The action with the task's arguments as they are and no module run."""
-
-    def __init__(self, **args):  # pylint: disable=super-init-not-called
-        self._task = _Task()
-        self._task.args = dict(args)
-        self._templar = None
-        self.checked = False
-
-    def _template(self, value):
-        return value
-
-    def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
-        raise AssertionError("no module may run: %s" % module_name)
-
-    def _check(self, result, task_vars):
-        self.checked = True
-        raise AssertionError("the pre-flight's secrets must not be read after a hashing error")
-
-
-def own(**given):
-    values = dict((name, None) for name in render_kickstart.OWN_ARGS)
-    values.update(given)
-    return values
 
 
 def view(profile, target, exceptions=None):
