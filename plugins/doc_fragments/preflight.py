@@ -65,10 +65,11 @@ options:
       - Given (an empty list too), the check is the P(kickstart.pwpolicy.kickstart#role) role's check by the
         compliance profile O(profile) - each account's policy is the profile's merged with the O(product) preset
         (the stricter value of each field), then each field of O(pwpolicies) and each setting of
-        O(pwquality_settings) as given; one that asks less than the profile, a boot-loader password or a disk
-        passphrase the profile requires and that is missing, are deviations that fail the task (RV(msg) names the
-        variable, both values and the rule id) - unless this lists every rule id that asks for the value; a waived
-        deviation is a warning, and the value given applies.
+        O(pwquality_settings) as given; one that asks less than the profile, a hash cost below its minimum, or a
+        boot-loader password or a disk passphrase the profile requires and that is missing, is a deviation - an
+        V(error) finding labelled with the variable (for example C(kickstart_pwpolicies.user.minlen)) whose reason
+        names both values and the rule id, and which stops the task whatever O(fail_on) says - unless this lists
+        every rule id that asks for the value; a waived deviation is a warning, and the value given applies.
       - A rule id that is no rule of the selected profiles fails the task, named by its position.
       - Without it, a looser value is replaced by the profile's (as O(profile) says).
     type: list

@@ -275,10 +275,16 @@ class Deviation(object):
     def _rules(self):
         return "%s %s" % ("rule" if len(self.rules) == 1 else "rules", ", ".join(self.rules))
 
+    def problem_dict(self, exceptions_var=EXCEPTIONS_VAR):
+        """``{label, reasons, hints}`` (as plugin_utils._ks_content names a value's problems): the variable, the
+        values and rule ids, and what to do."""
+        return {"label": self.what, "reasons": ["%s (%s)" % (self.problem, self._rules())],
+                "hints": ["%s, or list %s in %s" % (self.fix, ", ".join(self.rules), exceptions_var)]}
+
     def error(self, exceptions_var=EXCEPTIONS_VAR):
         """The sentence of the failure: what, the profile's value, the rule ids, and what to do."""
-        return "%s %s (%s): %s, or list %s in %s" % (
-            self.what, self.problem, self._rules(), self.fix, ", ".join(self.rules), exceptions_var)
+        found = self.problem_dict(exceptions_var)
+        return "%s %s: %s" % (self.what, found["reasons"][0], found["hints"][0])
 
     def warning(self, exceptions_var=EXCEPTIONS_VAR):
         """The sentence of a waived deviation."""
@@ -361,6 +367,10 @@ class RoleProfile(object):
     def errors(self):
         """One sentence for each deviation no exception waives."""
         return [d.error(self.exceptions_var) for d in self.deviations if not d.waived_by(self.exceptions)]
+
+    def problems(self):
+        """``{label, reasons, hints}`` of each deviation no exception waives."""
+        return [d.problem_dict(self.exceptions_var) for d in self.deviations if not d.waived_by(self.exceptions)]
 
     def warnings(self):
         """One sentence for each deviation the exceptions waive."""

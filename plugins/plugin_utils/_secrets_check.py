@@ -323,14 +323,11 @@ class SecretsCheck(object):
             checker = self.checker(selection, sources, view, plain.get("pwquality_settings"))
         except PwpolicyError as exc:  # the settings given (a check by profile validated them already)
             checker, problem = check_password, problem or "check_secrets: pwquality_settings: %s" % exc
-        findings = self.findings(host, problems, items, policies, problem, checker,
+        # A value that asks less than the profile is a finding that stops the run, as a value no line can carry.
+        deviations = view.problems() if view is not None and problem is None else []
+        findings = self.findings(host, deviations + problems, items, policies, problem, checker,
                                  profile=_profile_check.wanted(plain.get("profile")))
         message = failure_message(host, findings, fail_on, context or None)
-        deviations = view.errors() if view is not None and problem is None else []
-        if deviations:
-            head = "%s%s: the compliance profile %s is not met: %s" % (
-                host, " (%s)" % context if context else "", selection.label, " | ".join(deviations))
-            message = head + ("; and " + message if message else "")
         result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
         if flags is not None:
@@ -341,7 +338,7 @@ class SecretsCheck(object):
         if selection is not None:
             result.update(profile={"names": list(selection.names), "target": selection.target}, conflicts=conflicts)
             if view is not None:
-                result["profile"].update(exceptions=list(view.exceptions), deviations=deviations,
+                result["profile"].update(exceptions=list(view.exceptions), deviations=view.errors(),
                                          waived=view.warnings())
                 if view.warnings():
                     result["warnings"] = result.get("warnings", []) + ["%s: %s" % (host, text)

@@ -426,10 +426,10 @@ expect role_boot_vault "bootloader (policy root): error: cannot be decrypted wit
 expect role_boot_vault "kickstart_bootloader_password"
 run role_stig_loose 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff \
     -e '{"kickstart_pwpolicies": {"user": {"minlen": 8}}}'
-expect role_stig_loose "kickstart_pwpolicies.user.minlen 8 is looser than the 15 stig (RHEL9) asks (rule RHEL-09-611090)"
+expect role_stig_loose "kickstart_pwpolicies.user.minlen: 8 is looser than the 15 stig (RHEL9) asks (rule RHEL-09-611090)"
 run role_stig_noboot 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff \
     -e '{"kickstart_bootloader_password": null}'
-expect role_stig_noboot "kickstart_bootloader_password is not set, but stig (RHEL9) requires a boot-loader password"
+expect role_stig_noboot "kickstart_bootloader_password: is not set, but stig (RHEL9) requires a boot-loader password"
 [ "$sums" = "$(cd "$role/out" && sha256sum -- *)" ] || fail "role: a later run changed the kickstarts"
 
 echo "$count runs, $failures failures; outputs in $base"
