@@ -368,16 +368,14 @@ def bootloader_problems(content):
     return problems
 
 
-def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None, target=None,
-                   bootloader_password=False):
+def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None, target=None):
     """Every problem of the role's inputs that would end up on a kickstart line, in one list.
 
     ``content`` and ``users`` are not checked when ``None``; ``target`` is the installer release whose
-    pykickstart reads the options (DEVEL when not given); ``bootloader_password``: the role writes one.
+    pykickstart reads the options (DEVEL when not given).  With a boot-loader password, add
+    :func:`bootloader_problems`.
     """
     problems = content_problems(content, target) if content is not None else []
-    if bootloader_password and isinstance(content, dict):
-        problems.extend(bootloader_problems(content))
     if users is not None:
         items, found = _list_items("kickstart_users", users)
         problems.extend([found] if found else [])

@@ -32,7 +32,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profile_check
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import bootloader_problems, input_problems
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     check_all,
     check_fail_on,
@@ -306,9 +306,11 @@ class SecretsCheck(object):
             return result, plain, []
         image = plain["updates_image"] if flags is None or flags["updates_image"] else None
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image,
-                                  target=plain["target"], bootloader_password=raw.get("bootloader_password")
-                                  not in (None, ""))
+                                  target=plain["target"])
         items = self.reader.secrets(raw, names, problems)
+        # Known once it is read (comparing a vaulted value would decrypt it here, outside the reader).
+        if any(item["secret"] == BOOTLOADER for item in items) and isinstance(plain["content"], dict):
+            problems.extend(bootloader_problems(plain["content"]))
         if view is not None and problem is None:
             content = plain["content"] if isinstance(plain["content"], dict) else {}
             view.requirements(any(item["secret"] == BOOTLOADER for item in items),
