@@ -249,6 +249,19 @@ weakest_link:
   description: With O(weakest), the host's weakest link, as M(kickstart.pwpolicy.check_secrets) returns it.
   returned: when O(weakest) is given
   type: dict
+profile:
+  description:
+    - The compliance profiles checked by, the rule ids waived and the deviations, as
+      M(kickstart.pwpolicy.check_secrets) returns them with O(profile_exceptions).
+  returned: when O(profile) is given
+  type: dict
+  version_added: 0.3.0
+conflicts:
+  description: Where the selected profiles disagree, as M(kickstart.pwpolicy.check_secrets) returns it.
+  returned: when O(profile) is given
+  type: list
+  elements: str
+  version_added: 0.3.0
 kickstart_result:
   description:
     - The P(kickstart.pwpolicy.kickstart#role) role's fact C(kickstart_result), whole (the role copies it; its
