@@ -7,12 +7,16 @@
 Documentation: plugins/modules/render_kickstart.py.  In order, each step only
 when the one before passed, so that a failure leaves the files as they were:
 
-1. the pre-flight: the hashing scheme and its cost for the target, then
-   exactly as ``check_secrets`` (both run plugin_utils/_secrets_check.py);
+1. the pre-flight: the hashing scheme and its cost for the target (narrowed
+   by the compliance profile, plugin_utils/_profile_check.py), the boot
+   loader's PBKDF2 iterations, then exactly as ``check_secrets`` with the
+   role's check by profile (both run plugin_utils/_secrets_check.py);
 2. the template, rendered on the controller with the effective policies, the
-   ``%anaconda`` section the pre-flight chose and the accounts' crypt hashes,
-   made here through ``plugin_utils/_crypt.py`` (the same bytes on every
-   ansible-core: the role's templates never call ``password_hash``);
+   ``%anaconda`` section the pre-flight chose, the libpwquality settings and
+   ``/etc/login.defs`` lines of the ``%post`` drop-in, and the accounts' crypt
+   hashes and the boot loader's GRUB 2 hash, made here through
+   ``plugin_utils/_crypt.py`` (the same bytes on every ansible-core: the
+   role's templates never call ``password_hash``);
 3. the directories, looked for or created (``ansible.builtin.stat`` /
    ``ansible.builtin.file``), only when there are two files or the role
    creates them;
@@ -59,8 +63,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import CHECK_ARGUMENT_SPEC, SecretsCheck
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import (
+    CHECK_ARGUMENT_SPEC,
+    PROFILE_ARGUMENT_SPEC,
+    SecretsCheck,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER, SecretReader
 
 try:  # ansible-core 2.19+ records the task's warnings; 2.21 records a module's there and leaves them out of its result
     from ansible._internal._display_utils import DeferredWarningContext
@@ -72,7 +80,7 @@ FILE_ARGS = ("mode", "owner", "group", "setype")
 # The arguments of this action only (after check_secrets' own, in the messages); all templated here (raw).
 OWN_ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "template", "template_label", "hash", "hash_rounds", "hash_cost", "salt_seed", "host_id", "create_dirs",
-    "dir_mode", "base_url") + FILE_ARGS)
+    "dir_mode", "base_url", "bootloader_iterations") + FILE_ARGS)
 OWN_ARGS = tuple(OWN_ARGUMENT_SPEC)
 OWN_TEMPLATE = "kickstart.ks.j2"
 # The template variable that holds the accounts' crypt hashes, keyed by the account's label (root, user:NAME).
@@ -83,7 +91,10 @@ SCHEME_VAR = "__kickstart_password_hash"
 DEFAULT_HASH_ROUNDS = 656000
 # The argument -> the role variable, for messages.
 HASH_VARS = {"hash": "kickstart_password_hash", "hash_rounds": "kickstart_password_hash_rounds",
-             "hash_cost": "kickstart_password_hash_cost"}
+             "hash_cost": "kickstart_password_hash_cost", "bootloader_iterations": "kickstart_bootloader_password_iterations"}
+# The template variables of the %post drop-in: every libpwquality setting, and the /etc/login.defs lines.
+PWQUALITY_VAR = "kickstart_pwquality"
+LOGIN_DEFS_VAR = "kickstart_login_defs"
 
 # Where ansible.builtin.password_hash runs (a template of the user's own may call it; the role's do not): the
 # filter's function, and the module that hashes for it.
@@ -186,17 +197,35 @@ class ActionModule(ActionModuleBase):
     """Check, render and write one host's kickstart (and its updates image)."""
 
     NAME = "render_kickstart"
-    ARGUMENT_SPEC = dict(CHECK_ARGUMENT_SPEC, **OWN_ARGUMENT_SPEC)
+    ARGUMENT_SPEC = dict(CHECK_ARGUMENT_SPEC, **dict(PROFILE_ARGUMENT_SPEC, **OWN_ARGUMENT_SPEC))
     _requires_connection = True
     # (scheme, cost) of the kickstart's password hashes, for the pre-flight's weakest link.
     _hash_estimate = None
+    # The boot loader's PBKDF2 iterations, checked before anything is read.
+    _grub_iterations = None
+    # The pre-flight (made once: the hashing step asks it for the role's check by profile first).
+    _secrets_check = None
     # The warnings ansible-core 2.21 recorded for the task while a module ran (its result holds none).
     _recorded = ()
 
+    def _preflight(self):
+        if self._secrets_check is None:
+            self._secrets_check = SecretsCheck(SecretReader(self._template, self._templar), dict(self._task.args))
+        return self._secrets_check
+
     def _check(self, result, task_vars):
         """``(result, plain, items)`` of the pre-flight, as check_secrets runs it."""
-        reader = SecretReader(self._template, self._templar)
-        return SecretsCheck(reader, dict(self._task.args), self._hash_estimate).run(result, task_vars)
+        check = self._preflight()
+        check.hash_estimate = self._hash_estimate
+        return check.run(result, task_vars)
+
+    def _view(self, task_vars):
+        """The role's check by profile (:class:`._profile_check.RoleProfile`), or None: without one, or when it
+        cannot be made (the pre-flight says why)."""
+        try:
+            return self._preflight().prepare(task_vars)[0]
+        except PwpolicyError:  # fail_on and the like: the pre-flight says it
+            return None
 
     def _own(self):
         args = self._task.args
@@ -207,22 +236,39 @@ class ActionModule(ActionModuleBase):
                 raise PwpolicyError("render_kickstart: " + mode_error(own[name], "%s (the role's kickstart_%s)" % (name, name)))
         return own
 
-    def _hashing(self, own, host, allowed=None):
+    def _hashing(self, own, host, view=None):
         """``(scheme, cost)`` of the password hashes for the target, or a PwpolicyError before anything is read.
 
-        ``allowed``: the schemes a compliance profile permits (None: any), which
-        narrows ``auto`` and refuses the others (see ``_release.hash_scheme``).
-        An unknown target is left to the pre-flight, which names it (None).
+        ``view``: the role's check by profile (None: none), whose schemes
+        narrow ``auto`` and refuse the others (see ``_release.hash_scheme``),
+        and to which a cost below a profile's minimum is a deviation (the
+        pre-flight reports it).  An unknown target is left to the pre-flight,
+        which names it (None).  The boot loader's iterations are checked too.
         """
         args = self._task.args
         target = self._template(args.get("target"))
+        dest = self._template(args.get("dest"))
+        try:
+            try:
+                self._grub_iterations = _crypt.check_iterations(own["bootloader_iterations"])
+            except _crypt.CryptError as exc:
+                raise PwpolicyError("bootloader_iterations (the role's %s) is %s, but %s"
+                                    % (HASH_VARS["bootloader_iterations"], own["bootloader_iterations"], exc))
+        except PwpolicyError as exc:
+            raise PwpolicyError("%s: the boot-loader password hash cannot be made, so nothing was written (the "
+                                "kickstart %s was not changed): %s" % (host, dest, exc))
         try:
             parse_release(target)
         except ReleaseError:
             return None
-        dest = self._template(args.get("dest"))
         try:
-            scheme = hash_scheme(target, own["hash"] or "auto", allowed)
+            allowed = view.allowed_schemes() if view is not None else None
+            try:
+                scheme = hash_scheme(target, own["hash"] or "auto", allowed)
+            except ReleaseError as exc:
+                if allowed is None:
+                    raise
+                raise PwpolicyError("%s (%s; %s waives them)" % (exc, view.scheme_rules(), view.exceptions_var))
             name = "hash_rounds" if scheme == "sha512crypt" else "hash_cost"
             given = own[name]
             if given in (None, "") and name == "hash_rounds":
@@ -231,6 +277,8 @@ class ActionModule(ActionModuleBase):
                 cost = _crypt.check_cost(scheme, given)
             except _crypt.CryptError as exc:
                 raise PwpolicyError("%s (the role's %s) is %s, but %s" % (name, HASH_VARS[name], given, exc))
+            if view is not None:
+                view.hash_cost(scheme, cost, HASH_VARS[name])
             # The backend that will hash (libxcrypt, else passlib), and that it can make this scheme's setting.
             _crypt.backend()
             _crypt.setting(scheme, "0" * 16, cost)
@@ -259,10 +307,15 @@ class ActionModule(ActionModuleBase):
                 continue
             text = value if isinstance(value, str) else to_text(value)
             try:
-                hashes[item["secret"]] = _crypt.hash_secret(
-                    text, scheme, _crypt.account_salt(seed, host_id, item["secret"]), cost)
+                if item["secret"] == BOOTLOADER:
+                    hashes[BOOTLOADER] = _crypt.grub_hash(text, _crypt.bootloader_salt(seed, host_id),
+                                                          self._grub_iterations)
+                else:
+                    hashes[item["secret"]] = _crypt.hash_secret(
+                        text, scheme, _crypt.account_salt(seed, host_id, item["secret"]), cost)
             except _crypt.CryptError as exc:
-                raise RenderError("hashing the passwords (%s) failed" % scheme, str(exc))
+                raise RenderError("hashing the passwords (%s) failed" % (
+                    "GRUB 2 PBKDF2" if item["secret"] == BOOTLOADER else scheme), str(exc))
         return hashes
 
     # -- steps -----------------------------------------------------------
@@ -284,12 +337,16 @@ class ActionModule(ActionModuleBase):
             self._recorded = tuple(self._recorded) + tuple(task_warnings()[before:])
 
     def _render(self, own, plain, check, task_vars, hashes, scheme=None):
-        """The template's text, with the effective policies, the section and the accounts' hashes given to it."""
+        """The template's text, with the effective policies, the section, the drop-in's settings and login.defs
+        lines and the accounts' hashes given to it."""
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
         variables["kickstart_policies"] = check["policies"]
         variables[HASHES_VAR] = hashes
         variables[SCHEME_VAR] = scheme
+        view = self._preflight().profile_view if self._secrets_check is not None else None
+        variables[PWQUALITY_VAR] = view.pwquality()[0] if view is not None else {}
+        variables[LOGIN_DEFS_VAR] = [list(line) for line in view.login_defs(scheme)] if view is not None else []
         try:
             variables["kickstart_anaconda_section"] = (
                 render_section(check["policies"], target=plain["target"]) if check["delivery"]["section"] else "")
@@ -430,6 +487,7 @@ class ActionModule(ActionModuleBase):
             "updates_image": image,
             "inst_updates": "inst.updates=%s%s" % (base, os.path.basename(image)) if image else None,
             "boot_args": result["boot_args"],
+            "profile": result.get("profile"),
         }
 
     # -- run -------------------------------------------------------------
@@ -437,7 +495,7 @@ class ActionModule(ActionModuleBase):
         host = to_text(task_vars.get("inventory_hostname", "localhost"))
         try:
             own = self._own()
-            hashing = self._hashing(own, host)
+            hashing = self._hashing(own, host, self._view(task_vars))
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result

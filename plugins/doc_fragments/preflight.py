@@ -46,6 +46,35 @@ options:
       - The disk encryption passphrase (checked against the C(luks) policy). Absent, null or an empty string means no
         encryption, as the role renders it, and there is nothing to check.
     type: raw
+  bootloader_password:
+    description:
+      - The GRUB 2 superuser password, labelled V(bootloader), checked against the C(root) policy with C(root) as the
+        account name (GRUB's superuser is root, as the installer writes it). A string or a vaulted string; absent,
+        null or an empty string means none. Its weakest link is not estimated.
+    type: raw
+    version_added: 0.3.0
+  pwquality_settings:
+    description:
+      - More libpwquality settings every secret is checked with, as the P(kickstart.pwpolicy.pwpolicy_check#filter)
+        filter's C(settings) takes them. With O(profile) and without O(profile_exceptions), the stricter of each
+        setting and the profile's applies (a looser one is named in RV(conflicts)).
+    type: dict
+    version_added: 0.3.0
+  profile_exceptions:
+    description:
+      - Given (an empty list too), the check is the P(kickstart.pwpolicy.kickstart#role) role's check by the
+        compliance profile O(profile) - each account's policy is the profile's merged with the O(product) preset
+        (the stricter value of each field), then each field of O(pwpolicies) and each setting of
+        O(pwquality_settings) as given; one that asks less than the profile, a hash cost below its minimum, or a
+        boot-loader password or a disk passphrase the profile requires and that is missing, is a deviation - an
+        V(error) finding labelled with the variable (for example C(kickstart_pwpolicies.user.minlen)) whose reason
+        names both values and the rule id, and which stops the task whatever O(fail_on) says - unless this lists
+        every rule id that asks for the value; a waived deviation is a warning, and the value given applies.
+      - A rule id that is no rule of the selected profiles fails the task, named by its position.
+      - Without it, a looser value is replaced by the profile's (as O(profile) says).
+    type: list
+    elements: str
+    version_added: 0.3.0
   content:
     description:
       - The P(kickstart.pwpolicy.kickstart#role) role's merged C(kickstart_content). When given, each of its values is
@@ -78,7 +107,8 @@ options:
     description:
       - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role,
         C(kickstart_product), C(kickstart_target), C(kickstart_pwpolicies), C(kickstart_root_password),
-        C(kickstart_users) and C(kickstart_luks_passphrase).
+        C(kickstart_users), C(kickstart_luks_passphrase), C(kickstart_bootloader_password),
+        C(kickstart_pwquality_settings) and C(kickstart_profile_exceptions).
       - This is how the role and the audit playbook call it. The secrets are then read, untemplated, from the host's
         variables, so an undecryptable or undefined value is an error finding for that secret on every
         ansible-core version. Secrets given as arguments are kept untemplated by ansible-core 2.19 and later only;

@@ -96,8 +96,6 @@ _VALUE_MEANINGS = frozenset(("account", "password", "md5pass", "passphrase", "ur
 # The profile policy whose minimum length a password in the clear is held to.
 _POLICY_OF = {"rootpw": "root", "user": "user", "bootloader": "root"}
 _LOCKED_VALUES = frozenset(("!", "!!", "*", "!*", "*LK*", "x", "locked", ""))
-# The profile's scheme names.
-_PROFILE_SCHEMES = {"sha512": "sha512crypt", "yescrypt": "yescrypt"}
 
 # Template spans masked before a line is split: ERB, Jinja, Terraform, and Cheetah calls ("$getVar('x', '')").
 _TEMPLATE_PAIRS = (("<%", "%>"), ("{{", "}}"), ("{%", "%}"), ("${", "}"), ("%{", "}"))
@@ -448,11 +446,7 @@ _REHASH_HINT = ("choose a new password and hash it with yescrypt (what the insta
 
 
 def _rule_ids(name, target, key):
-    ids = []
-    for rule in _profiles.entry(name, target)["rules"]:
-        if key in rule["values"] and rule["id"] not in ids:
-            ids.append(rule["id"])
-    return ", ".join(ids)
+    return ", ".join(_profiles.rule_list(name, target, key))
 
 
 def _hash_findings(secret, profile):
@@ -466,7 +460,7 @@ def _hash_findings(secret, profile):
     if profile is not None:
         name, target = profile
         hashing = _profiles.hashing(name, target)
-        allowed = [_PROFILE_SCHEMES.get(scheme, scheme) for scheme in hashing["schemes"]]
+        allowed = _profiles.crypt_schemes(name, target)
         if allowed and secret.scheme not in allowed and not secret.form == "grub_pbkdf2":
             secret.add("policy", "%s (%s) stores passwords as %s (rule %s); this hash is %s"
                        % (name, target, " or ".join(allowed), _rule_ids(name, target, "schemes"), secret.scheme),

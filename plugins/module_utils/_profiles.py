@@ -371,6 +371,35 @@ def hashing(name, target):
     return {"schemes": list(schemes or ()), "min_rounds": _values(rules, "min_rounds")}
 
 
+# The profiles' scheme names -> the crypt schemes' (kickstart_password_hash's, the release matrix's).
+CRYPT_SCHEMES = {"sha512": "sha512crypt", "yescrypt": "yescrypt"}
+
+
+def crypt_schemes(name, target):
+    """The crypt schemes the profile allows, as the release matrix names them (empty: any)."""
+    return [CRYPT_SCHEMES.get(scheme, scheme) for scheme in hashing(name, target)["schemes"]]
+
+
+# Which of a profile's values each field of its policies stands for (see the module docstring): minlen is the
+# length rule; a policy that is not strict, takes an empty password or lets the installer's screens change the
+# checked one lets a password through that breaks it; minquality 1 is "libpwquality accepts it", so it stands for
+# every setting a check makes.
+POLICY_FIELD_KEYS = {
+    "minlen": ("minlen",),
+    "emptyok": ("minlen",),
+    "changesok": ("minlen",),
+    "strict": ("minlen",),
+    "minquality": tuple(key for key in PWQUALITY if key not in NOT_FOR_A_CHECK),
+}
+
+
+def policy_field_keys(account, field):
+    """The profile values ``field`` of ``account``'s policy stands for; root's ``strict`` is also the rule that
+    the settings apply to root (``enforce_for_root``)."""
+    keys = POLICY_FIELD_KEYS[field]
+    return keys + ("enforce_for_root",) if (account, field) == ("root", "strict") else keys
+
+
 def profile(name, target, others=()):
     """The whole profile, as the ``compliance_profile`` filter returns it.
 
@@ -409,12 +438,18 @@ def stricter(key, values):
     return _STRICTER[key](values)
 
 
-def rule_ids(name, target, *keys):
-    """``rule ID`` or ``rules ID, ID``: the rules of a profile that set any of ``keys``."""
+def rule_list(name, target, *keys):
+    """The ids of the rules of a profile that set any of ``keys``, in the profile's order, each once."""
     ids = []
     for rule in entry(name, target)["rules"]:
         if set(keys) & set(rule["values"]) and rule["id"] not in ids:
             ids.append(rule["id"])
+    return ids
+
+
+def rule_ids(name, target, *keys):
+    """``rule ID`` or ``rules ID, ID``: the rules of a profile that set any of ``keys``."""
+    ids = rule_list(name, target, *keys)
     return "%s %s" % ("rule" if len(ids) == 1 else "rules", ", ".join(ids))
 
 

@@ -16,12 +16,13 @@ module: check_secrets
 short_description: Check every secret of one host against its password policy, on the controller
 version_added: 0.2.0
 description:
-  - Checks the secrets that go into one host's kickstart, the root password, each account's password and the LUKS
-    passphrase, against the effective password policy of each (C(root), C(user), C(luks)).
+  - Checks the secrets that go into one host's kickstart, the root password, each account's password, the LUKS
+    passphrase and the boot-loader password, against the effective password policy of each (C(root), C(user),
+    C(luks); the boot loader's is C(root)).
   - The effective policies are the O(product) preset overridden field by field by O(pwpolicies); without a product,
     omitted fields mean what the O(target) installer release made an omitted C(pwpolicy) option mean.
   - Each secret becomes a finding with a verdict, V(accepted), V(accepted_weak) (weak, but its policy is not strict),
-    V(rejected) or V(error). Secrets are labelled V(root), V(user:NAME) and V(luks).
+    V(rejected) or V(error). Secrets are labelled V(root), V(user:NAME), V(luks) and V(bootloader).
   - "Each secret is read on its own: a vaulted value this run cannot decrypt (a wrong or missing vault id) or one that
     refers to an undefined variable becomes an V(error) finding for that secret, and every other secret is still
     checked. Ansible's own error text is not shown, because it may quote the value or the vault ciphertext."
@@ -217,10 +218,16 @@ warnings:
   type: list
   elements: str
 profile:
-  description: The compliance profiles checked by (C(names)) and the release whose values they took (C(target)).
+  description:
+    - The compliance profiles checked by (C(names)) and the release whose values they took (C(target)).
+    - With O(profile_exceptions), also C(exceptions) (the rule ids waived), C(deviations) (one sentence for each value
+      that asks less than a profile and is not waived, or each required secret that is missing, naming the
+      variable, the values and the rule ids) and C(waived) (the same for those the exceptions waive).
   returned: when O(profile) is given
   type: dict
-  sample: {names: [stig, nist_800_63b], target: RHEL9}
+  sample: {names: [stig], target: RHEL9, exceptions: [RHEL-09-212010], deviations: [],
+           waived: ["kickstart_profile_exceptions waives rule RHEL-09-212010: kickstart_bootloader_password is not set,
+                    but stig (RHEL9) requires a boot-loader password"]}
   version_added: 0.3.0
 conflicts:
   description:

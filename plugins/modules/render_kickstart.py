@@ -38,7 +38,8 @@ description:
   - The accounts' crypt hashes are made on the controller through the system's libxcrypt (passlib where libxcrypt is
     missing, SHA-512 crypt only), the same bytes on every ansible-core, and given to the template as
     C(__kickstart_hashes) (keyed by V(root) and C(user:NAME)), which the role's C(accounts.j2) writes as
-    C(kickstart_account_commands).
+    C(kickstart_account_commands). The boot-loader password's GRUB 2 hash (C(grub.pbkdf2.sha512.ITER.SALT.HASH))
+    is made there too, with Python's C(hashlib), as C(__kickstart_hashes.bootloader).
   - A failed step fails the task with a message that names it (rendering the template, hashing the passwords,
     validation with the kickstart line, writing) and says that the kickstart was not changed.
   - The rendered text goes to the modules only. No result, message, warning or error holds a secret; a cause quoted
@@ -118,6 +119,26 @@ options:
       - The URL under which the directory of O(dest) (and of O(updates_image)) is served, for example
         V(http://ks.example.com/ks/), used in C(boot_args). Empty or omitted gives the paths as written.
     type: str
+  profile:
+    description:
+      - The role's C(kickstart_profile), as the M(kickstart.pwpolicy.check_secrets) option of that name, with the
+        role's check by profile (O(profile_exceptions)). It narrows O(hash) (a scheme it does not allow is refused,
+        naming its rules), the hashes' cost must meet its minimum, and the template gets C(kickstart_pwquality) (every
+        libpwquality setting, for the C(%post) drop-in) and C(kickstart_login_defs) (the C(/etc/login.defs) lines it
+        asks for, as C([KEY, value]) pairs).
+    type: raw
+    version_added: 0.3.0
+  blocklist:
+    description: The role's C(kickstart_blocklist), as the M(kickstart.pwpolicy.check_secrets) option of that name.
+    type: raw
+    version_added: 0.3.0
+  bootloader_iterations:
+    description:
+      - PBKDF2 iterations of the boot loader's GRUB 2 hash, 1000 to 10000000; any other value is refused before
+        anything is read or written. The hash is given to the template as C(__kickstart_hashes.bootloader).
+    type: int
+    default: 10000
+    version_added: 0.3.0
 notes:
   - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one, and is
     required then.
@@ -228,6 +249,19 @@ weakest_link:
   description: With O(weakest), the host's weakest link, as M(kickstart.pwpolicy.check_secrets) returns it.
   returned: when O(weakest) is given
   type: dict
+profile:
+  description:
+    - The compliance profiles checked by, the rule ids waived and the deviations, as
+      M(kickstart.pwpolicy.check_secrets) returns them with O(profile_exceptions).
+  returned: when O(profile) is given
+  type: dict
+  version_added: 0.3.0
+conflicts:
+  description: Where the selected profiles disagree, as M(kickstart.pwpolicy.check_secrets) returns it.
+  returned: when O(profile) is given
+  type: list
+  elements: str
+  version_added: 0.3.0
 kickstart_result:
   description:
     - The P(kickstart.pwpolicy.kickstart#role) role's fact C(kickstart_result), whole (the role copies it; its
@@ -271,6 +305,11 @@ kickstart_result:
     boot_args:
       description: As RV(boot_args).
       type: str
+    profile:
+      description: The compliance profile met, as the pre-flight's C(profile) (M(kickstart.pwpolicy.check_secrets));
+        null without O(profile).
+      type: dict
+      version_added: 0.3.0
   sample:
     path: /srv/ks/web01.ks
     product: server
@@ -283,4 +322,5 @@ kickstart_result:
     updates_image: null
     inst_updates: null
     boot_args: inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
+    profile: null
 """

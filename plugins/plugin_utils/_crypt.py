@@ -23,6 +23,15 @@ and a cost, and are the same bytes whichever backend hashes:
   encodes the cost (its 1 to 11 scale; 5 is libxcrypt's and the installer's
   default) and takes the salt string's bytes as the random bytes.
 
+The boot loader's password is no crypt hash: GRUB 2 keeps
+``grub.pbkdf2.sha512.ITERATIONS.SALT.HASH`` (what ``grub2-mkpasswd-pbkdf2``
+prints: PBKDF2 with HMAC-SHA-512 from Python's ``hashlib``, a 64-byte salt and
+a 64-byte hash, both in upper-case hexadecimal), made by :func:`grub_hash`.
+
+Salts are derived, never random, so that a second run writes the same bytes:
+SHA-512 over ``SEED|HOST|ACCOUNT`` (:func:`salt_digest`), of which an account
+takes the first 16 hexadecimal digits and the boot loader all 64 bytes.
+
 Messages never hold the password, the salt or a hash.
 """
 
@@ -158,6 +167,12 @@ def crypt(secret, setting_):
     return result.decode("ascii")
 
 
+def salt_digest(seed, host_id, account):
+    """SHA-512 over ``SEED|HOST|ACCOUNT`` (64 bytes): what every derived salt is taken from."""
+    text = "%s|%s|%s" % (seed, host_id, account)
+    return hashlib.sha512(text.encode("utf-8", "surrogatepass")).digest()
+
+
 def account_salt(seed, host_id, account):
     """The documented per-host salt: the first 16 hex digits of SHA-512 over ``SEED|HOST|ACCOUNT``.
 
@@ -165,8 +180,52 @@ def account_salt(seed, host_id, account):
     machines, or of different accounts, get different hashes; the same inputs
     always the same hash, so a second run changes nothing.
     """
-    text = "%s|%s|%s" % (seed, host_id, account)
-    return hashlib.sha512(text.encode("utf-8", "surrogatepass")).hexdigest()[:_SHA512_SALT_MAX]
+    return salt_digest(seed, host_id, account).hex()[:_SHA512_SALT_MAX]
+
+
+# GRUB 2's PBKDF2: (low, high, default) iterations; grub2-mkpasswd-pbkdf2's default is 10,000.
+GRUB_ITERATIONS = (1000, 10000000, 10000)
+GRUB_SALT_BYTES = 64
+GRUB_HASH_BYTES = 64
+# The account a boot-loader salt is derived for (SEED|HOST|bootloader).
+BOOTLOADER_ACCOUNT = "bootloader"
+
+
+def check_iterations(iterations):
+    """``iterations`` of GRUB 2's PBKDF2 as an int in range (the default when None or empty); a CryptError naming
+    the range if not."""
+    low, high, default = GRUB_ITERATIONS
+    if iterations is None or iterations == "":
+        return default
+    number = None
+    if not isinstance(iterations, bool):
+        try:
+            number = int(iterations)
+        except (TypeError, ValueError):
+            number = None
+    if number is None or not low <= number <= high:
+        raise CryptError("GRUB 2 PBKDF2 iterations must be a whole number from %d to %d" % (low, high))
+    return number
+
+
+def bootloader_salt(seed, host_id):
+    """The boot loader's per-host salt: all 64 bytes of SHA-512 over ``SEED|HOST|bootloader``."""
+    return salt_digest(seed, host_id, BOOTLOADER_ACCOUNT)
+
+
+def grub_hash(secret, salt, iterations=None):
+    """``grub.pbkdf2.sha512.ITERATIONS.SALT.HASH`` of ``secret`` with ``salt`` (bytes), as grub2-mkpasswd-pbkdf2
+    writes it: PBKDF2-HMAC-SHA-512, 64 bytes of hash, salt and hash in upper-case hexadecimal."""
+    iterations = check_iterations(iterations)
+    if not isinstance(secret, str):
+        raise CryptError("a password to hash must be a string")
+    if not isinstance(salt, bytes) or len(salt) != GRUB_SALT_BYTES:
+        raise CryptError("a GRUB 2 salt has %d bytes" % GRUB_SALT_BYTES)
+    phrase = secret.encode("utf-8", "surrogatepass")
+    if b"\0" in phrase:
+        raise CryptError("a password to hash cannot hold a NUL character")
+    digest = hashlib.pbkdf2_hmac("sha512", phrase, salt, iterations, GRUB_HASH_BYTES)
+    return "grub.pbkdf2.sha512.%d.%s.%s" % (iterations, salt.hex().upper(), digest.hex().upper())
 
 
 def hash_secret(secret, scheme, salt, cost=None):

@@ -72,8 +72,11 @@ OPTION_LINE_COMMANDS = {"network": "network", "firewall": "firewall", "bootloade
                         "autopart_options": "autopart", "luks_options": "autopart", "packages_options": "%packages",
                         "source": None}
 SECRET_HINT = ("remove it: the installer must read no secret the pre-flight has not checked. The role writes the "
-               "root password, the accounts' passwords and the LUKS passphrase itself, from "
-               "kickstart_root_password, kickstart_users and kickstart_luks_passphrase")
+               "root password, the accounts' passwords, the LUKS passphrase and the boot-loader password itself, from "
+               "kickstart_root_password, kickstart_users, kickstart_luks_passphrase and "
+               "kickstart_bootloader_password")
+# Where a command line of the user's own may stand (a second bootloader command would replace the role's).
+COMMAND_LIST_KEYS = ("extra_commands", "storage")
 
 
 def _breaks_line(text):
@@ -349,11 +352,28 @@ def secret_problems(label, secret):
     return []
 
 
+def bootloader_problems(content):
+    """A ``bootloader`` command among the lines of ``content`` (extra_commands, storage): with a boot-loader
+    password the role writes the one bootloader command, and the installer would take the last one."""
+    problems = []
+    for key in COMMAND_LIST_KEYS:
+        items, dummy = _list_items("kickstart_content.%s" % key, content.get(key))
+        for index, item in enumerate(items):
+            if isinstance(item, str) and item.split()[:1] == ["bootloader"]:
+                problems.append(_problem(
+                    "kickstart_content.%s[%d]" % (key, index),
+                    "is a bootloader command, but the role writes the bootloader command itself with "
+                    "kickstart_bootloader_password, and the installer takes only the last one",
+                    "give the bootloader options in kickstart_content.bootloader instead"))
+    return problems
+
+
 def input_problems(content, users=None, root_ssh_keys=None, dest=None, updates_image=None, target=None):
     """Every problem of the role's inputs that would end up on a kickstart line, in one list.
 
     ``content`` and ``users`` are not checked when ``None``; ``target`` is the installer release whose
-    pykickstart reads the options (DEVEL when not given).
+    pykickstart reads the options (DEVEL when not given).  With a boot-loader password, add
+    :func:`bootloader_problems`.
     """
     problems = content_problems(content, target) if content is not None else []
     if users is not None:

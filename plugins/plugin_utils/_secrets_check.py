@@ -32,7 +32,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profile_check
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import input_problems
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import bootloader_problems, input_problems
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import (
     check_all,
     check_fail_on,
@@ -46,8 +46,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     warnings_for,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import ROLE_VARS, SECRET_ARGS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER, ROLE_VARS, SECRET_ARGS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
@@ -58,6 +59,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
 
 # Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
 INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
+# The role's variables that are no secret, templated as they are (read with role_vars).
+PLAIN_ROLE_ARGS = ("product", "target", "pwpolicies", "pwquality_settings", "profile_exceptions")
 # The arguments, in the order the messages give them; every value is templated and converted here (raw).
 CHECK_ARGUMENT_SPEC = dict(
     [(name, dict(type="raw", no_log=name in SECRET_ARGS)) for name, _var in ROLE_VARS]
@@ -103,6 +106,10 @@ class SecretsCheck(object):
         self.reader = reader
         self.args = args
         self.hash_estimate = hash_estimate
+        # The role's check by profile (None: not asked for), and why it cannot be made: role_profile() sets them.
+        self.profile_view = None
+        self.profile_view_problem = None
+        self._viewed = False
 
     def template(self, value):
         return self.reader.template(value)
@@ -111,7 +118,7 @@ class SecretsCheck(object):
         args = self.args
         raw, names = self.reader.role_values(args, task_vars, ROLE_VARS)
         plain = {}
-        for arg in ("product", "target", "pwpolicies") + INPUT_ARGS + PROFILE_ARGS:
+        for arg in PLAIN_ROLE_ARGS + INPUT_ARGS + PROFILE_ARGS:
             value = raw[arg] if arg in raw else args.get(arg)
             plain[arg] = self.template(value) if value is not None else None
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
@@ -152,15 +159,65 @@ class SecretsCheck(object):
             given = [plain[arg] for arg in ("product", "target", "pwpolicies", "profile")]
             return {}, None, [], "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
 
+    def role_profile(self, plain, names):
+        """``(view, problem)``: the role's check by profile, a :class:`._profile_check.RoleProfile`, when
+        ``profile_exceptions`` is given (the role always gives it, an empty list too), else ``(None, None)``; made
+        once.  ``problem`` says why it cannot be made (an unknown profile or rule id, a bad setting)."""
+        if not self._viewed:
+            self._viewed = True
+            if plain.get("profile_exceptions") is not None:
+                try:
+                    selection = (_profile_check.select(plain["profile"], plain["target"])
+                                 if _profile_check.wanted(plain.get("profile")) else None)
+                    self.profile_view = _profile_check.RoleProfile(
+                        selection, plain["profile_exceptions"], plain.get("pwquality_settings"),
+                        settings_var=names.get("pwquality_settings", "pwquality_settings"),
+                        exceptions_var=names.get("profile_exceptions", "profile_exceptions"))
+                except PwpolicyError as exc:
+                    # The messages name a rule id or a setting given by its position or name, never its value.
+                    given = [plain[arg] for arg in ("product", "target", "pwpolicies", "profile")]
+                    self.profile_view_problem = "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+        return self.profile_view, self.profile_view_problem
+
+    def prepare(self, task_vars):
+        """The role's check by profile before the run (render_kickstart's hashing needs it): ``(view, problem)``."""
+        dummy_raw, names, plain, dummy_host, dummy_fail_on, dummy_fail = self.arguments(task_vars or {})
+        return self.role_profile(plain, names)
+
     @staticmethod
-    def checker(selection, sources):
-        """The check of each secret: by the profiles' settings (``selection``) and the blocklist ``sources``."""
-        if selection is None and not sources:
+    def for_role(plain, policies, view, names):
+        """``(policies, selection, conflicts, problem)`` of the role's check by profile: each account's policy is
+        the profiles' merged with the product's preset, then each field of ``pwpolicies`` as given (a looser one
+        is a deviation of ``view``)."""
+        if view.selection is None or not policies:
+            return policies, None, [], None
+        try:
+            overrides = normalize_policies(plain["pwpolicies"])
+        except PwpolicyError as exc:  # resolve() said it already, as a problem
+            return {}, None, [], "check_secrets: %s" % hide(str(exc), leaves([plain["pwpolicies"]]) - SAFE_WORDS)
+        merged = {}
+        for name in NAMES:
+            preset = _profile_check.given_fields(name, None, plain["product"]) if plain["product"] else {}
+            merged[name] = view.policy(name, preset, overrides.get(name), names.get("pwpolicies", "pwpolicies"))
+        return merged, view.selection, list(view.selection.conflicts), None
+
+    @staticmethod
+    def checker(selection, sources, view=None, settings=None):
+        """The check of each secret: by the profiles' settings (``selection``), or the role's (``view``), with
+        the libpwquality ``settings`` given, and the blocklist ``sources``."""
+        if view is not None:
+            dummy_every, check, origins = view.pwquality()
+            if not check and not sources:
+                return check_password
+            return functools.partial(check_password, settings=check or None, origins=origins if check else None,
+                                     blocklist=sources)
+        if selection is None and not settings and not sources:
             return check_password
         if selection is None:
-            return functools.partial(check_password, blocklist=sources)
-        return functools.partial(check_password, settings=selection.settings, origins=selection.origins,
-                                 blocklist=sources)
+            normalize_settings(settings)  # a bad setting is the task's error, not each secret's
+            return functools.partial(check_password, settings=settings or None, blocklist=sources)
+        merged, origins, dummy_notes = selection.settings_for(settings)
+        return functools.partial(check_password, settings=merged, origins=origins, blocklist=sources)
 
     @staticmethod
     def findings(host, problems, items, policies, problem, checker=check_password, profile=False):
@@ -208,7 +265,9 @@ class SecretsCheck(object):
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
         # A secret that is not a string is a finding of its own (it stops the role): nothing to estimate.
-        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]]
+        # The boot loader's password is not estimated: the exposure model knows accounts and disks.
+        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]
+                    and item["secret"] != BOOTLOADER]
         # What is the same for every host (no zxcvbn) is said once, by the first host of the play.
         first = (task_vars.get("ansible_play_hosts") or [task_vars.get("inventory_hostname")])[0]
         return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,
@@ -224,8 +283,17 @@ class SecretsCheck(object):
             result.update(failed=True, msg=str(exc))
             return result, None, []
         policies, release, problem = self.resolve(plain)
-        policies, selection, conflicts, profile_problem = self.by_profile(plain, policies)
-        problem = problem or profile_problem
+        view, view_problem = self.role_profile(plain, names)
+        if view is not None:
+            policies, selection, conflicts, profile_problem = self.for_role(plain, policies, view, names)
+        else:
+            policies, selection, conflicts, profile_problem = self.by_profile(plain, policies)
+            if selection is not None and plain.get("pwquality_settings"):
+                try:
+                    conflicts = conflicts + selection.settings_for(plain["pwquality_settings"])[2]
+                except PwpolicyError as exc:
+                    profile_problem = profile_problem or "check_secrets: pwquality_settings: %s" % exc
+        problem = problem or view_problem or profile_problem
         try:
             sources = _blocklist.checked_sources(plain.get("blocklist"), required=bool(selection and selection.blocklist))
         except PwpolicyError as exc:  # the path is named: it is where to look
@@ -240,13 +308,26 @@ class SecretsCheck(object):
         problems = input_problems(plain["content"], None, plain["root_ssh_keys"], plain["dest"], image,
                                   target=plain["target"])
         items = self.reader.secrets(raw, names, problems)
+        # Known once it is read (comparing a vaulted value would decrypt it here, outside the reader).
+        if any(item["secret"] == BOOTLOADER for item in items) and isinstance(plain["content"], dict):
+            problems.extend(bootloader_problems(plain["content"]))
+        if view is not None and problem is None:
+            content = plain["content"] if isinstance(plain["content"], dict) else {}
+            view.requirements(any(item["secret"] == BOOTLOADER for item in items),
+                              any(item["secret"] == "luks" for item in items), content.get("storage"))
         try:
             weakest = self.weakest(host, plain, items, task_vars or {}, release)
         except PwpolicyError as exc:
             result.update(failed=True, changed=False,
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
             return result, plain, items
-        findings = self.findings(host, problems, items, policies, problem, self.checker(selection, sources),
+        try:
+            checker = self.checker(selection, sources, view, plain.get("pwquality_settings"))
+        except PwpolicyError as exc:  # the settings given (a check by profile validated them already)
+            checker, problem = check_password, problem or "check_secrets: pwquality_settings: %s" % exc
+        # A value that asks less than the profile is a finding that stops the run, as a value no line can carry.
+        deviations = view.problems() if view is not None and problem is None else []
+        findings = self.findings(host, deviations + problems, items, policies, problem, checker,
                                  profile=_profile_check.wanted(plain.get("profile")))
         message = failure_message(host, findings, fail_on, context or None)
         result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
@@ -258,6 +339,12 @@ class SecretsCheck(object):
             result["warnings"] = ["%s: %s" % (host, text) for text in weak]
         if selection is not None:
             result.update(profile={"names": list(selection.names), "target": selection.target}, conflicts=conflicts)
+            if view is not None:
+                result["profile"].update(exceptions=list(view.exceptions), deviations=view.errors(),
+                                         waived=view.warnings())
+                if view.warnings():
+                    result["warnings"] = result.get("warnings", []) + ["%s: %s" % (host, text)
+                                                                       for text in view.warnings()]
             if conflicts:  # the same words for every host alike: Ansible shows them once
                 result["warnings"] = result.get("warnings", []) + [
                     "the compliance profiles %s, the policies or the settings disagree; the stricter value of each "

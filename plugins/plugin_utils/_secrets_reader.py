@@ -37,10 +37,16 @@ ROLE_VARS = (
     ("root_password", "kickstart_root_password"),
     ("users", "kickstart_users"),
     ("luks_passphrase", "kickstart_luks_passphrase"),
+    ("bootloader_password", "kickstart_bootloader_password"),
+    ("pwquality_settings", "kickstart_pwquality_settings"),
+    ("profile_exceptions", "kickstart_profile_exceptions"),
 )
-SECRET_ARGS = ("root_password", "users", "luks_passphrase")
-# The secrets' part of ROLE_VARS (what weakest_link reads).
-SECRET_VARS = tuple((arg, var) for arg, var in ROLE_VARS if arg in SECRET_ARGS)
+SECRET_ARGS = ("root_password", "users", "luks_passphrase", "bootloader_password")
+# The secrets whose weakest link is estimated (the accounts' and the disk's: what weakest_link reads).
+SECRET_VARS = tuple((arg, var) for arg, var in ROLE_VARS if arg in ("root_password", "users", "luks_passphrase"))
+# The boot loader's password: its label, and the policy (and libpwquality user name) it is checked with.
+BOOTLOADER = "bootloader"
+BOOTLOADER_POLICY = "root"
 
 VAULT_ERROR = ("cannot be decrypted with the vault secrets of this run (wrong or missing vault id or password)",
                "run with the vault id and password that encrypted %s (--vault-id LABEL@FILE), "
@@ -110,7 +116,7 @@ class SecretReader(object):
             return None, reason, hint % where
 
     def secrets(self, raw, names, problems):
-        """The secrets to check: [secret(...)] in the order root, users, luks."""
+        """The secrets to check: [secret(...)] in the order root, users, luks, bootloader."""
         items = []
         if raw["root_password"] is not None:
             value, error, hint = self.read(raw["root_password"], names["root_password"])
@@ -122,6 +128,11 @@ class SecretReader(object):
             # An empty passphrase means no encryption, as the role renders it: nothing to check.
             if (value is not None and value != "") or error:
                 items.append(secret("luks", "luks", value=value, error=error, hint=hint))
+        if raw.get("bootloader_password") is not None:
+            value, error, hint = self.read(raw["bootloader_password"], names["bootloader_password"])
+            # GRUB 2's superuser is root (as the installer writes it); empty means no boot-loader password.
+            if (value is not None and value != "") or error:
+                items.append(secret(BOOTLOADER, BOOTLOADER_POLICY, value=value, user="root", error=error, hint=hint))
         return items
 
     def user_secrets(self, raw_users, where, problems):

@@ -196,10 +196,11 @@ def role_files():
 def test_the_role_never_converts_a_secret_where_ansible_would_show_it():
     scan, conditionals = scan_sources(role_files())
     # The scan follows the secrets into what the role derives from them.
-    assert SECRETS == {"kickstart_root_password", "kickstart_users", "kickstart_luks_passphrase"}
+    assert SECRETS == {"kickstart_root_password", "kickstart_users", "kickstart_luks_passphrase",
+                       "kickstart_bootloader_password"}
     assert {"hashes", "root_pw", "password", "luks", "kickstart_luks_options",
             "kickstart_account_commands"} <= scan.secret, scan.secret
-    assert scan.rendering == {"accounts.j2", "kickstart.ks.j2"}
+    assert scan.rendering == {"accounts.j2", "bootloader.j2", "kickstart.ks.j2"}
     assert scan.conversions() == []
     assert scan.bare_conditionals(conditionals) == []
 

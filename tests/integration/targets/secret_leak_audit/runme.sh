@@ -42,8 +42,18 @@ m_inline_strong='LEAKMARK-inl1ne-Vp5%tR8*zM2'
 m_inline_weak='LEAKMARKin'
 # Backslash and both quotes: pykickstart shows such a value in Python's escaped form.
 m_escaped='LEAKMARK-esc\ape"dq'\''sq-Wz4'
+# The secrets of a STIG host (the STIG allows no more than 4 characters of one
+# class in a row, hence the mixed case), and its boot-loader passwords.
+m_stig_root='LeakMark-r00t-Gq7%wZ4!vX8n'
+# shellcheck disable=SC2016
+m_stig_user='LeakMark-st1gUsr-Hk4$mB7&nC1q'
+m_stig_luks='LeakMark-l4ks-Jd6#Pw3*Tq8@'
+m_boot_strong='LeakMark-b00t-Rb2#kT5^yN9d'
+m_boot_weak='LeakMark-qzgrub'
+m_boot_other='LeakMark-b00t-0ther-Vz3!qP7'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
-         "$m_inline_strong" "$m_inline_weak" "$m_escaped")
+         "$m_inline_strong" "$m_inline_weak" "$m_escaped" "$m_stig_root" "$m_stig_user" "$m_stig_luks"
+         "$m_boot_strong" "$m_boot_weak" "$m_boot_other")
 
 # The Python that runs Ansible (it has pykickstart and libpwquality's binding).
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
@@ -235,6 +245,10 @@ all:
     workstation1.example.com:
       kickstart_product: workstation
       kickstart_target: F42
+    stig1.example.com:
+      kickstart_product: server
+      kickstart_target: RHEL9
+      kickstart_profile: stig
 YAML
 {
     echo '---'
@@ -248,8 +262,29 @@ YAML
     inline password "$m_user_strong" | sed 's/^/    /'
     echo 'kickstart_pwpolicies: {root: {minlen: 20}}'
 } >"$role/group_vars/all.yml"
+# The STIG host: its own secrets (the group's fail the STIG), the boot-loader
+# password the STIG requires, and the rounds it asks for.
+{
+    echo '---'
+    echo 'kickstart_password_hash_rounds: 100000'
+    inline kickstart_root_password "$m_stig_root"
+    inline kickstart_luks_passphrase "$m_stig_luks"
+    inline kickstart_bootloader_password "$m_boot_strong"
+    echo 'kickstart_users:'
+    echo '  - name: audit'
+    inline password "$m_stig_user" | sed 's/^/    /'
+} >"$role/host_vars/stig1.example.com.yml"
 printf '%s\0' kickstart_root_password "$m_root_weak" | yaml_of \
     | ansible-vault encrypt "${vault[@]}" --output "$role/weak.yml" >/dev/null 2>&1
+printf '%s\0' kickstart_bootloader_password "$m_boot_weak" | yaml_of \
+    | ansible-vault encrypt "${vault[@]}" --output "$role/weak_boot.yml" >/dev/null 2>&1
+# A boot-loader password vaulted with a password this run does not have.
+printf 'another-vault-password\n' >"$work/other-vault-password"
+{
+    echo '---'
+    printf '%s' "$m_boot_other" | ansible-vault encrypt_string --vault-password-file "$work/other-vault-password" \
+        --stdin-name kickstart_bootloader_password 2>/dev/null
+} >"$role/other_vault_boot.yml"
 printf '%s\0' kickstart_luks_passphrase "$m_luks_newline" | yaml_of \
     | ansible-vault encrypt "${vault[@]}" --output "$role/newline.yml" >/dev/null 2>&1
 printf '{"kickstart_content": {"luks_options": "--bogus-option"}}\n' >"$role/invalid.yml"
@@ -285,9 +320,23 @@ printf "rootpw --iscrypted '\$6\$canarysalt\$%s'\n" "$digest" >"$base/canary-has
 printf 'a log line: %s\n' "$digest" >"$work/stray-hash.txt"
 scan --hashes-of "$base/canary-hash.ks" "$work" | grep -q -F "$work/stray-hash.txt: holds a password hash" \
     || fail "canary: the scan missed a password hash in a stray file"
-rm -f "$work/stray.txt" "$work/stray-hash.txt" "$runs"/canary.* "$base/canary-hashed.txt" "$base/canary-hash.ks"
+# 5. A boot-loader line with a password in the clear, or with a GRUB 2 hash of
+# no marker, is reported (the role's hold a hash of the marker).
+printf 'bootloader --password=not-a-hash\n' >"$base/canary-grub-plain.ks"
+scan --hashed "$base/canary-grub-plain.ks" | grep -q 'bootloader password is not one --iscrypted GRUB 2 PBKDF2 hash' \
+    || fail "canary: the scan missed a boot-loader password in the clear"
+"$python" -c 'import hashlib
+salt = bytes(range(64))
+print("bootloader --iscrypted --password=grub.pbkdf2.sha512.1000.%s.%s" % (
+    salt.hex().upper(), hashlib.pbkdf2_hmac("sha512", b"not a marker", salt, 1000).hex().upper()))' \
+    >"$base/canary-grub-other.ks"
+scan --hashed "$base/canary-grub-other.ks" --grub "$base/canary-grub-other.ks" \
+    | grep -q 'bootloader hash is not the hash of any marker' \
+    || fail "canary: the scan took a GRUB 2 hash of no marker for one"
+rm -f "$work/stray.txt" "$work/stray-hash.txt" "$runs"/canary.* "$base/canary-hashed.txt" "$base/canary-hash.ks" \
+    "$base"/canary-grub-*.ks
 [ -z "$(scan_all)" ] || fail "canary: leaks remain after its clean-up"
-echo "ok: canaries (the scan finds printed, stray and plaintext secrets, stray hashes, and loose modes)"
+echo "ok: canaries (the scan finds printed, stray and plaintext secrets, stray hashes, loose modes and GRUB 2 lines)"
 
 # ---------------------------------------------------------------- modules
 # shellcheck disable=SC2054  # "localhost," is an inline inventory
@@ -349,10 +398,11 @@ wait "$watcher" || fail "role_ok: the mode watcher failed"
 report = json.load(open(sys.argv[1]))
 sys.exit(0 if report["seen"] > 0 and not report["wider"] else 1)' "$base/watch.json" \
     || fail "role_ok: a kickstart was readable by others while the role wrote it: $(cat "$base/watch.json")"
-for host in server1.example.com workstation1.example.com; do
+for host in server1.example.com workstation1.example.com stig1.example.com; do
     [ -f "$role/out/$host.ks" ] || fail "role_ok: no kickstart for $host"
 done
-found="$(scan --hashed "$role/out/server1.example.com.ks" --hashed "$role/out/workstation1.example.com.ks" || true)"
+found="$(scan --hashed "$role/out/server1.example.com.ks" --hashed "$role/out/workstation1.example.com.ks" \
+    --hashed "$role/out/stig1.example.com.ks" --grub "$role/out/stig1.example.com.ks" || true)"
 [ -z "$found" ] || { fail "role_ok: kickstart passwords:"; echo "$found" >&2; }
 sums="$(cd "$role/out" && sha256sum -- *)"
 run role_again 0 role.yml "${rinv[@]}" "${vault[@]}" --diff -e expect_unchanged=true
@@ -382,6 +432,21 @@ expect role_injection "kickstart_content.post_scripts[0]: line 2 starts with a s
 expect role_injection "kickstart_content.luks_options: sets --passphrase"
 grep -q -F "injected-" "$runs/role_injection.stdout" "$runs/role_injection.stderr" \
     && fail "role_injection: the output repeats an injected value"
+# The STIG host: a weak boot-loader password, one this run cannot decrypt, a
+# value looser than the profile, and the boot-loader password missing.
+run role_boot_weak 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff -e "@$role/weak_boot.yml"
+expect role_boot_weak "bootloader (policy root): rejected: "
+expect role_boot_weak "(stig: dcredit -1)"
+run role_boot_vault 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff \
+    -e "@$role/other_vault_boot.yml"
+expect role_boot_vault "bootloader (policy root): error: cannot be decrypted with the vault secrets of this run"
+expect role_boot_vault "kickstart_bootloader_password"
+run role_stig_loose 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff \
+    -e '{"kickstart_pwpolicies": {"user": {"minlen": 8}}}'
+expect role_stig_loose "kickstart_pwpolicies.user.minlen: 8 is looser than the 15 stig (RHEL9) asks (rule RHEL-09-611090)"
+run role_stig_noboot 2 role.yml "${rinv[@]}" --limit stig1.example.com "${vault[@]}" --diff \
+    -e '{"kickstart_bootloader_password": null}'
+expect role_stig_noboot "kickstart_bootloader_password: is not set, but stig (RHEL9) requires a boot-loader password"
 [ "$sums" = "$(cd "$role/out" && sha256sum -- *)" ] || fail "role: a later run changed the kickstarts"
 
 echo "$count runs, $failures failures; outputs in $base"

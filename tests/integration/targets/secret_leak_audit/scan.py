@@ -9,7 +9,7 @@ the whole marker, the word LEAKMARK in any case, and every 6-character piece
 of what follows it (so a truncated, quoted or escaped copy is found too).
 It never prints what it found, only where and which marker (by number).
 
-  scan.py [--allow GLOB]... [--hashed FILE]... [--hashes-of FILE]... [--no-temp DIR]... PATH...
+  scan.py [--allow GLOB]... [--hashed FILE]... [--grub FILE]... [--hashes-of FILE]... [--no-temp DIR]... PATH...
 
 --allow GLOB   files that may hold markers (the kickstarts and their backups):
                they must be mode 0600 instead
@@ -17,6 +17,10 @@ It never prints what it found, only where and which marker (by number).
                SHA-512 crypt or yescrypt hashes (--iscrypted) of a marker, with salts that
                hold no piece of one; no marker may appear in it except on the
                autopart --passphrase line; no other file may hold its hashes
+--grub FILE    a rendered kickstart that must hold a boot-loader password: the
+               bootloader line's --password must be a GRUB 2 PBKDF2 hash
+               (--iscrypted, grub.pbkdf2.sha512...) of a marker (checked on
+               every --hashed kickstart that has one)
 --hashes-of FILE  a rendered kickstart whose password hashes no other file
                may hold (as --hashed, without checking the kickstart itself)
 --no-temp DIR  DIR must hold no file left behind (temporary files)
@@ -29,6 +33,7 @@ import argparse
 import ctypes
 import fnmatch
 import gzip
+import hashlib
 import os
 import re
 import shlex
@@ -75,6 +80,7 @@ def walk(paths):
             yield path
 
 
+GRUB = re.compile(r"^grub\.pbkdf2\.sha512\.([0-9]+)\.([0-9A-F]{128})\.([0-9A-F]{128})$")
 HASHED = re.compile(r"^(\$6\$(rounds=\d+\$)?[./0-9A-Za-z]{1,16}\$[./0-9A-Za-z]{86}"
                     r"|\$y\$[./0-9A-Za-z]+\$[./0-9A-Za-z]+\$[./0-9A-Za-z]{43})$")
 
@@ -96,11 +102,28 @@ def _verifier():
     return verify
 
 
-def check_hashed(path, markers, problems):
+def check_grub(path, lineno, args, markers, problems):
+    """The bootloader line's password: --iscrypted, a GRUB 2 PBKDF2 hash of a marker. True when it is one."""
+    values = [a.split("=", 1)[1] for a in args[1:] if a.startswith("--password=")]
+    if not values:
+        return False
+    match = GRUB.match(values[0]) if len(values) == 1 else None
+    if "--iscrypted" not in args or match is None:
+        problems.append("%s line %d: bootloader password is not one --iscrypted GRUB 2 PBKDF2 hash" % (path, lineno))
+        return False
+    iterations, salt, digest = int(match.group(1)), bytes.fromhex(match.group(2)), bytes.fromhex(match.group(3))
+    if not any(hashlib.pbkdf2_hmac("sha512", marker.encode("utf-8"), salt, iterations, 64) == digest
+               for marker in markers):
+        problems.append("%s line %d: bootloader hash is not the hash of any marker" % (path, lineno))
+        return False
+    return True
+
+
+def check_hashed(path, markers, problems, grub=False):
     verify = _verifier()
     with open(path, "rb") as handle:
         text = handle.read().decode("utf-8")
-    seen = 0
+    seen = grub_seen = 0
     for lineno, line in enumerate(text.splitlines(), 1):
         words = line.split(None, 1)
         if not words:
@@ -109,6 +132,9 @@ def check_hashed(path, markers, problems):
             continue  # the passphrase goes there as the installer needs it
         if any(piece in line.encode("utf-8") for marker in markers for piece in pieces(marker)):
             problems.append("%s line %d: holds a piece of a marker outside the autopart line" % (path, lineno))
+            continue
+        if words[0] == "bootloader":
+            grub_seen += check_grub(path, lineno, shlex.split(line), markers, problems)
             continue
         if words[0] not in ("rootpw", "user"):
             continue
@@ -134,6 +160,8 @@ def check_hashed(path, markers, problems):
                 problems.append("%s line %d: %s hash is not the hash of any marker" % (path, lineno, words[0]))
     if not seen:
         problems.append("%s: no hashed password found (the audit expects some)" % path)
+    if grub and not grub_seen:
+        problems.append("%s: no GRUB 2 hash of a boot-loader password found (the audit expects one)" % path)
 
 
 def digests(paths):
@@ -149,6 +177,9 @@ def digests(paths):
             for word in line.replace("'", " ").replace("=", " ").split():
                 if HASHED.match(word):
                     found.add(word.rsplit("$", 1)[1].encode("ascii"))
+                elif GRUB.match(word):  # the hash, in either case (a copy could be lower-cased)
+                    digest = word.rsplit(".", 1)[1]
+                    found.update((digest.encode("ascii"), digest.lower().encode("ascii")))
     return found
 
 
@@ -156,6 +187,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--allow", action="append", default=[])
     parser.add_argument("--hashed", action="append", default=[])
+    parser.add_argument("--grub", action="append", default=[])
     parser.add_argument("--hashes-of", action="append", default=[])
     parser.add_argument("--no-temp", action="append", default=[])
     parser.add_argument("paths", nargs="*")
@@ -189,7 +221,7 @@ def main():
         if any(digest in data for digest in hashes):
             problems.append("%s: holds a password hash of the kickstarts" % path)
     for path in args.hashed:
-        check_hashed(path, markers, problems)
+        check_hashed(path, markers, problems, grub=path in args.grub)
     for directory in args.no_temp:
         left = list(walk([directory]))
         if left:

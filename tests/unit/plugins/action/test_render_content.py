@@ -53,6 +53,7 @@ def _render(content, users, root_keys, luks):
     # The role's render task gives the template these (tasks/render.yml).
     luks_options = ("--encrypted --passphrase=" + shlex.quote(luks)) if luks else ""
     return render("kickstart.ks.j2", kickstart_account_commands=render("accounts.j2"),
+                  kickstart_bootloader_command=render("bootloader.j2"),
                   kickstart_luks_options=luks_options, kickstart_pwquality_post="")
 
 

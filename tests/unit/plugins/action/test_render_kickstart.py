@@ -30,6 +30,7 @@ class _Recorder(ActionModule):
 
     def __init__(self):  # pylint: disable=super-init-not-called
         self._task = _Task()
+        self._templar = None
         self.calls = []
 
     def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):

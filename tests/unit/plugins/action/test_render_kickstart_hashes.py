@@ -35,6 +35,7 @@ class _Action(ActionModule):
     def __init__(self, **args):  # pylint: disable=super-init-not-called
         self._task = _Task()
         self._task.args = dict(args)
+        self._templar = None
         self.checked = False
 
     def _template(self, value):

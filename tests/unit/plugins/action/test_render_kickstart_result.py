@@ -18,7 +18,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_rende
 )
 
 KEYS = {"path", "product", "target", "changed", "policies", "delivery", "warnings", "inst_ks", "updates_image",
-        "inst_updates", "boot_args"}
+        "inst_updates", "boot_args", "profile"}
 WEAK = "web01: root: accepted by a policy that is not strict, but weak"
 
 
@@ -35,7 +35,7 @@ def test_with_an_updates_image(monkeypatch, capsys, tmp_path):
         "inst_ks": "inst.ks=http://ks.example.com/ks/web01.ks",
         "updates_image": str(image),
         "inst_updates": "inst.updates=http://ks.example.com/ks/web01.updates.img",
-        "boot_args": result["boot_args"],
+        "boot_args": result["boot_args"], "profile": None,
     }
     # A second run changes nothing.
     again = _run(monkeypatch, _RealModules(capsys, "RHEL10", dest, image, HASHED, base_url="http://ks.example.com/ks"))

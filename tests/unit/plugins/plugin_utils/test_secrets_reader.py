@@ -4,6 +4,7 @@
 """The secret reader: each secret templated on its own, its error classified by class names, never quoted."""
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import (
+    ROLE_VARS,
     SECRET_VARS,
     TEMPLATE_ERROR,
     UNDEFINED_ERROR,
@@ -70,3 +71,33 @@ def test_role_variables_are_read_untemplated_only_with_role_vars():
         {"root_password": "{{ vault_root }}", "users": None, "luks_passphrase": None},
         {"root_password": "kickstart_root_password", "users": "users", "luks_passphrase": "kickstart_luks_passphrase"})
     assert reader.role_values({}, task_vars, SECRET_VARS)[0] == dict((arg, None) for arg, _var in SECRET_VARS)
+
+
+def test_the_boot_loader_password_is_read_like_the_others_and_checked_as_root():
+    reader = SecretReader(template)
+    names = dict(ROLE_VARS)
+
+    def raw(**given):
+        return dict(dict(root_password=None, users=None, luks_passphrase=None), **given)
+    items = reader.secrets(raw(bootloader_password=SECRET), names, [])
+    assert [(item["secret"], item["policy"], item["user"], item["value"]) for item in items] == [
+        ("bootloader", "root", "root", SECRET)]
+    # An undecryptable vault is that secret's own error, named by its variable; the others are read, nothing quoted.
+    root, failed = reader.secrets(raw(bootloader_password="vaulted", root_password=SECRET), names, [])
+    assert (root["secret"], root["value"]) == ("root", SECRET)
+    assert (failed["secret"], failed["value"], failed["error"]) == ("bootloader", None, VAULT_ERROR[0])
+    assert failed["hint"] == VAULT_ERROR[1] % "kickstart_bootloader_password"
+    assert SECRET not in repr(failed)
+    # Absent, null or empty: no boot-loader password, nothing to check (weakest_link reads no such argument).
+    for value in (None, ""):
+        assert reader.secrets(raw(bootloader_password=value), names, []) == []
+    assert reader.secrets(raw(), names, []) == []
+
+
+def test_the_role_reads_the_boot_loader_password_and_the_weakest_link_does_not():
+    reader = SecretReader(template)
+    raw, names = reader.role_values({"role_vars": True}, {"kickstart_bootloader_password": "{{ vault_grub }}"},
+                                    ROLE_VARS)
+    assert (raw["bootloader_password"], names["bootloader_password"]) == (
+        "{{ vault_grub }}", "kickstart_bootloader_password")
+    assert "bootloader_password" not in dict(SECRET_VARS)
