@@ -8,7 +8,6 @@ import threading
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, needs_libxcrypt
 
