@@ -105,7 +105,7 @@ def read_bytes(path, limit=MAX_FILE_SIZE, what="file"):
             raise FileError("%s %s is %s, not a regular file; give the path of a file"
                             % (what, path, _kind(info.st_mode)))
         if info.st_size > limit:
-            raise FileError("%s %s has %d bytes, more than the %d this module reads; "
+            raise FileError("%s %s has %d bytes, more than the %d read at most; "
                             "give the right file" % (what, path, info.st_size, limit))
         chunks, size = [], 0
         while True:

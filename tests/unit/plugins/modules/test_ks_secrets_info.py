@@ -83,7 +83,7 @@ def test_binary_and_oversized_files_are_refused(capsys, tmp_path):
     big = tmp_path / "big.ks"
     with open(str(big), "wb") as handle:
         handle.truncate(17 * 1024 * 1024)
-    assert "more than the 16777216 this module reads" in fail(capsys, path=str(big))
+    assert "more than the 16777216 read at most" in fail(capsys, path=str(big))
     nul = tmp_path / "nul.ks"
     nul.write_bytes(b"rootpw x\n\x00\x01")
     assert "line 2 holds a NUL character" in fail(capsys, path=str(nul))
