@@ -110,11 +110,16 @@ class SecretsCheck(object):
         self.profile_view = None
         self.profile_view_problem = None
         self._viewed = False
+        # (task_vars, what arguments() made of them): render_kickstart asks before the run and in it.
+        self._arguments = None
 
     def template(self, value):
         return self.reader.template(value)
 
     def arguments(self, task_vars):
+        """``(raw, names, plain, host, fail_on, fail)`` of the arguments, templated once for ``task_vars``."""
+        if self._arguments is not None and self._arguments[0] is task_vars:
+            return self._arguments[1]
         args = self.args
         raw, names = self.reader.role_values(args, task_vars, ROLE_VARS)
         plain = {}
@@ -124,7 +129,9 @@ class SecretsCheck(object):
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
         fail_on = check_fail_on(self.template(args.get("fail_on", "rejected")))
         fail = boolean(self.template(args.get("fail", True)), strict=False)
-        return raw, names, plain, to_text(self.template(host)), fail_on, fail
+        made = raw, names, plain, to_text(self.template(host)), fail_on, fail
+        self._arguments = (task_vars, made)
+        return made
 
     @staticmethod
     def resolve(plain):
@@ -202,9 +209,10 @@ class SecretsCheck(object):
         return merged, view.selection, list(view.selection.conflicts), None
 
     @staticmethod
-    def checker(selection, sources, view=None, settings=None):
+    def checker(selection, sources, view=None, settings=None, merged=None):
         """The check of each secret: by the profiles' settings (``selection``), or the role's (``view``), with
-        the libpwquality ``settings`` given, and the blocklist ``sources``."""
+        the libpwquality ``settings`` given, and the blocklist ``sources``.  ``merged``: what
+        ``selection.settings_for(settings)`` gave already (None: worked out here)."""
         if view is not None:
             dummy_every, check, origins = view.pwquality()
             if not check and not sources:
@@ -216,7 +224,7 @@ class SecretsCheck(object):
         if selection is None:
             normalize_settings(settings)  # a bad setting is the task's error, not each secret's
             return functools.partial(check_password, settings=settings or None, blocklist=sources)
-        merged, origins, dummy_notes = selection.settings_for(settings)
+        merged, origins, dummy_notes = merged or selection.settings_for(settings)
         return functools.partial(check_password, settings=merged, origins=origins, blocklist=sources)
 
     @staticmethod
@@ -284,13 +292,15 @@ class SecretsCheck(object):
             return result, None, []
         policies, release, problem = self.resolve(plain)
         view, view_problem = self.role_profile(plain, names)
+        merged = None  # the profiles' settings merged with pwquality_settings (worked out once)
         if view is not None:
             policies, selection, conflicts, profile_problem = self.for_role(plain, policies, view, names)
         else:
             policies, selection, conflicts, profile_problem = self.by_profile(plain, policies)
             if selection is not None and plain.get("pwquality_settings"):
                 try:
-                    conflicts = conflicts + selection.settings_for(plain["pwquality_settings"])[2]
+                    merged = selection.settings_for(plain["pwquality_settings"])
+                    conflicts = conflicts + merged[2]
                 except PwpolicyError as exc:
                     profile_problem = profile_problem or "check_secrets: pwquality_settings: %s" % exc
         problem = problem or view_problem or profile_problem
@@ -309,12 +319,12 @@ class SecretsCheck(object):
                                   target=plain["target"])
         items = self.reader.secrets(raw, names, problems)
         # Known once it is read (comparing a vaulted value would decrypt it here, outside the reader).
-        if any(item["secret"] == BOOTLOADER for item in items) and isinstance(plain["content"], dict):
+        bootloader = any(item["secret"] == BOOTLOADER for item in items)
+        if bootloader and isinstance(plain["content"], dict):
             problems.extend(bootloader_problems(plain["content"]))
         if view is not None and problem is None:
             content = plain["content"] if isinstance(plain["content"], dict) else {}
-            view.requirements(any(item["secret"] == BOOTLOADER for item in items),
-                              any(item["secret"] == "luks" for item in items), content.get("storage"))
+            view.requirements(bootloader, any(item["secret"] == "luks" for item in items), content.get("storage"))
         try:
             weakest = self.weakest(host, plain, items, task_vars or {}, release)
         except PwpolicyError as exc:
@@ -322,7 +332,7 @@ class SecretsCheck(object):
                           msg="%s: the weakest link cannot be estimated, nothing has been written: %s" % (host, exc))
             return result, plain, items
         try:
-            checker = self.checker(selection, sources, view, plain.get("pwquality_settings"))
+            checker = self.checker(selection, sources, view, plain.get("pwquality_settings"), merged)
         except PwpolicyError as exc:  # the settings given (a check by profile validated them already)
             checker, problem = check_password, problem or "check_secrets: pwquality_settings: %s" % exc
         # A value that asks less than the profile is a finding that stops the run, as a value no line can carry.
