@@ -14,6 +14,7 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+from ansible import context
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 from ansible.utils.display import Display
@@ -21,6 +22,7 @@ from ansible.utils.display import Display
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import AuditFilesError, audit_files
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import HostsCheck, processes_for
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     clean,
@@ -39,7 +41,7 @@ display = Display()
 # The arguments, in the order the messages give them; every value is read here as it is (raw).
 ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var",
-    "paths", "templates", "budget", "sarif"))
+    "paths", "templates", "budget", "sarif", "role_vars", "weakest"))
 # The reports, in the order the message names them.
 REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
 
@@ -51,44 +53,80 @@ class ActionModule(ActionModuleBase):
     ARGUMENT_SPEC = ARGUMENT_SPEC
     _requires_connection = False
 
-    def _findings(self, args, task_vars):
-        if args.get("findings") is not None:
-            if not isinstance(args["findings"], list):
-                raise PwpolicyError("audit_report: findings must be a list of findings")
-            return [clean(finding) for finding in args["findings"]], None
-        var = args.get("result_var")
-        if not isinstance(var, str) or not var:
-            raise PwpolicyError("audit_report: give result_var (the variable check_secrets registered on each host) "
-                                "or findings")
+    def _hosts(self, args, task_vars):
         hosts = args.get("hosts")
         if hosts is None:
             hosts = task_vars.get("ansible_play_hosts_all") or []
         if not isinstance(hosts, list):
             raise PwpolicyError("audit_report: hosts must be a list of inventory host names")
+        return [to_text(host) for host in hosts]
+
+    def _registered(self, hosts, var, task_vars):
+        """Each host's result registered in ``var`` (None when it has none)."""
         hostvars = task_vars.get("hostvars") or {}
         results = {}
         for host in hosts:
-            host = to_text(host)
             try:
                 results[host] = self._templar.template(hostvars[host].get(var))
             # A host without the result is reported, not fatal.
             except Exception:  # pylint: disable=broad-except
                 results[host] = None
-        hosts = [to_text(h) for h in hosts]
-        return gather(results, hosts), hosts
+        return results
 
-    def _weakest(self, args, task_vars):
-        """Each host's registered weakest_link or check_secrets result (``weakest_var``), reduced to the report's."""
-        hostvars = task_vars.get("hostvars") or {}
+    def _checked(self, hosts, task_vars):
+        """``(results, warnings, stopped)``: each host's check, made here (role_vars), the warnings of those
+        checks, and the message of each host whose check could not run (a bad blocklist path, say)."""
+        hostvars = task_vars.get("hostvars")
+        if hostvars is None or not hasattr(hostvars, "raw_get"):
+            raise PwpolicyError("audit_report: role_vars needs the inventory's hostvars (run it in a play)")
+        results = HostsCheck(self._templar, hostvars, hosts).run(processes_for(context.CLIARGS.get("forks")))
+        warnings, stopped = [], []
+        for host in hosts:
+            found = results.get(host) or {}
+            warnings.extend(found.get("warnings") or [])
+            if found.get("failed"):  # a host's task failed with this message
+                message = to_text(found.get("msg") or "the check failed")
+                stopped.append((host, message[len(host) + 2:] if message.startswith(host + ": ") else message))
+        return results, warnings, stopped
+
+    @staticmethod
+    def _stopped_message(stopped, hosts):
+        """One line for the checks that could not run: each message once, with the hosts it stopped."""
+        by_message = {}
+        for host, message in stopped:
+            by_message.setdefault(message, []).append(host)
+        return "the check could not run on %d of %d hosts: %s" % (
+            len(stopped), len(hosts), "; ".join("%s: %s" % (", ".join(names), message)
+                                                for message, names in by_message.items()))
+
+    def _findings(self, args, task_vars):
+        """``(findings, hosts, results, warnings, stopped)``: ``results`` is each host's check (None from
+        ``findings``), ``stopped`` what :meth:`_checked` says of the checks that could not run."""
+        if args.get("findings") is not None:
+            if not isinstance(args["findings"], list):
+                raise PwpolicyError("audit_report: findings must be a list of findings")
+            return [clean(finding) for finding in args["findings"]], None, None, [], []
+        if boolean(args.get("role_vars", False), strict=False):
+            hosts = self._hosts(args, task_vars)
+            results, warnings, stopped = self._checked(hosts, task_vars)
+            return gather(results, hosts), hosts, results, warnings, stopped
+        var = args.get("result_var")
+        if not isinstance(var, str) or not var:
+            raise PwpolicyError("audit_report: give role_vars (check each host here), result_var (the variable "
+                                "check_secrets registered on each host) or findings")
+        hosts = self._hosts(args, task_vars)
+        results = self._registered(hosts, var, task_vars)
+        return gather(results, hosts), hosts, results, [], []
+
+    @staticmethod
+    def _weakest(hosts, results):
+        """Each host's weakest link (``results``: its weakest_link or check_secrets result), reduced to the report's."""
         reports = []
-        for host in args.get("hosts") or task_vars.get("ansible_play_hosts_all") or []:
-            try:
-                found = self._templar.template(hostvars[to_text(host)].get(args["weakest_var"])) or {}
-            except Exception:  # pylint: disable=broad-except
-                found = {}
+        for host in hosts:
+            found = results.get(host) or {}
             # A check_secrets result holds the weakest link under weakest_link (its weakest option).
             found = found.get("weakest_link") or {} if "findings" in found else found
-            reports.append({"host": to_text(host), "weakest": found.get("weakest"),
+            reports.append({"host": host, "weakest": found.get("weakest"),
                             "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
         return reports
 
@@ -100,13 +138,14 @@ class ActionModule(ActionModuleBase):
             show = args.get("show", "all")
             if show not in ("all", "problems", "none"):
                 raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
-            findings, hosts = self._findings(args, task_vars)
+            findings, hosts, results, warnings, stopped = self._findings(args, task_vars)
             if args.get("paths") is not None:
                 try:
-                    found, files, warnings = audit_files(args["paths"], args.get("templates"), args.get("budget"))
+                    found, files, file_warnings = audit_files(args["paths"], args.get("templates"), args.get("budget"))
                 except AuditFilesError as exc:
                     raise PwpolicyError("audit_report: %s" % exc)
                 findings = findings + found
+                warnings = warnings + file_warnings
             failing, message = outcome(findings, fail_on, hosts, files)
             shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
             text = findings_table(shown) if shown and show != "none" else ""
@@ -121,12 +160,19 @@ class ActionModule(ActionModuleBase):
             return result
         if text:
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
-        weakest = self._weakest(args, task_vars) if args.get("weakest_var") else None
+        weakest = None
+        if args.get("weakest_var"):
+            weakest = self._weakest(self._hosts(args, task_vars),
+                                    self._registered(self._hosts(args, task_vars), args["weakest_var"], task_vars))
+        elif results is not None and boolean(args.get("weakest", False), strict=False):
+            weakest = self._weakest(hosts, results)
         if weakest:  # the weakest link of each host (plugin_utils/_weakest.py)
             display.display("kickstart.pwpolicy weakest links\n%s" % weakest_table(weakest))
             below = [report["host"] for report in weakest if report["below_floor"]]
             failing = failing + below
             message += "; below kickstart_min_crack_seconds: %s" % ", ".join(below) if below else ""
+        if stopped:  # as each host's own task did: a check that cannot run fails the audit, whatever fail_on says
+            message = "%s; %s" % (self._stopped_message(stopped, hosts), message)
         result.update(
             changed=False,
             failing=len(failing),
@@ -139,7 +185,7 @@ class ActionModule(ActionModuleBase):
             result["files"] = len(files)
         if warnings:
             result["warnings"] = warnings
-        if failing and boolean(args.get("fail", True), strict=False):
+        if (failing or stopped) and boolean(args.get("fail", True), strict=False):
             # Ansible prints a failed result whole: keep it to the message and the counts
             # (the tables above already show every host).
             result["failed"] = True

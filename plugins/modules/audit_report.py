@@ -20,6 +20,10 @@ description:
   - Collects the findings that M(kickstart.pwpolicy.check_secrets) registered on each host and reports them once for
     the whole run. It shows one table (host, secret, verdict, reasons, hints) and can write a JSON and a JUnit XML
     report for CI systems.
+  - With O(role_vars) it makes those checks itself, for every host of O(hosts) in this one task, from each host's
+    C(kickstart) role variables (as the C(kickstart.pwpolicy.audit) playbook does): no task runs per host, and the
+    hosts are shared among one process per usable core of the controller (at most C(forks)). The findings, reports
+    and weakest links are the ones a M(kickstart.pwpolicy.check_secrets) task per host would have given.
   - With O(paths) it reads kickstarts and templates on the controller too, as M(kickstart.pwpolicy.ks_secrets_info)
     reads them, and reports their secrets in the same table and reports, each with its file and line; O(sarif) writes
     their findings as SARIF 2.1.0 for code scanning.
@@ -40,8 +44,34 @@ options:
   result_var:
     description:
       - The variable each host registered the M(kickstart.pwpolicy.check_secrets) result in.
-      - Required unless O(findings) is given.
+      - Required unless O(role_vars) or O(findings) is given.
     type: str
+  role_vars:
+    description:
+      - Check each host of O(hosts) here, as M(kickstart.pwpolicy.check_secrets) with its
+        O(kickstart.pwpolicy.check_secrets#module:role_vars) would on that host with C(fail=false), instead of reading
+        a registered result.
+      - Each host's variables are read as the inventory gives them (inventory, group and host variables and extra
+        variables, no play variables and no facts). The secrets come from C(kickstart_root_password),
+        C(kickstart_users), C(kickstart_luks_passphrase) and C(kickstart_bootloader_password), the policy from
+        C(kickstart_product), C(kickstart_target), C(kickstart_pwpolicies) and C(kickstart_pwquality_settings); the
+        check by profile and blocklist from C(kickstart_profile), C(kickstart_profile_exceptions) and
+        C(kickstart_blocklist); C(kickstart_fail_on) sets the host's own message.
+      - Unless a host sets C(kickstart_weakest_link=never), its weakest link is estimated from the same secrets, with
+        C(kickstart_password_hash), C(kickstart_password_hash_rounds), C(kickstart_password_hash_cost),
+        C(kickstart_host_id), C(kickstart_base_url), C(kickstart_estimate_options), C(kickstart_warn_crack_seconds)
+        and C(kickstart_min_crack_seconds); C(kickstart_weakest_link=required) requires the estimates.
+      - Each secret is templated, and so decrypted, on its own in the process that checks it; one that cannot be read
+        is an V(error) finding of its own. A host whose check cannot run at all (a blocklist that cannot be read, a
+        host the inventory lacks) gets an V(error) finding and fails the task, naming the host and why.
+    type: bool
+    default: false
+  weakest:
+    description:
+      - With O(role_vars), show a second table with each host's weakest link, and count the hosts below
+        C(kickstart_min_crack_seconds) as failing, as O(weakest_var) does.
+    type: bool
+    default: false
   hosts:
     description:
       - The inventory hosts to report on. Defaults to C(ansible_play_hosts_all).
@@ -135,7 +165,7 @@ options:
   weakest_var:
     description:
       - The variable M(kickstart.pwpolicy.weakest_link) registered on each host, or M(kickstart.pwpolicy.check_secrets)
-        with its C(weakest) option (as the audit playbook does, reading each secret once). When given, a second table
+        with its C(weakest) option (reading each secret once). When given, a second table
         shows each host's weakest link (secret, attack, time, what the attacker needs), and hosts below C(min_seconds)
         count as failing.
     type: str
@@ -149,6 +179,15 @@ seealso:
 """
 
 EXAMPLES = r"""
+- name: Check and report every secret of every host of the play in one task, as the audit playbook does
+  kickstart.pwpolicy.audit_report:
+    role_vars: true
+    weakest: true
+    hosts: "{{ ansible_play_hosts_all }}"
+    json: "{{ playbook_dir }}/reports/pwpolicy.json"
+  run_once: true
+  delegate_to: localhost
+
 - name: Check each host's secrets without failing
   kickstart.pwpolicy.check_secrets:
     role_vars: true
@@ -207,9 +246,9 @@ msg:
   type: str
 weakest:
   description:
-    - With O(weakest_var), one entry per host with C(host), C(weakest) (C(secret), C(attack), C(seconds), C(time),
+    - With O(weakest_var) or O(weakest), one entry per host with C(host), C(weakest) (C(secret), C(attack), C(seconds), C(time),
       C(requires), or null), C(below_floor) and C(note) (the action's message). Never a secret.
-  returned: when O(weakest_var) is given and the report does not fail (a failed result holds only the message and
+  returned: when O(weakest_var) or O(weakest) is given and the report does not fail (a failed result holds only the message and
     the counts, since Ansible prints it whole; the weakest-link table shows every host)
   type: list
   elements: dict

@@ -282,9 +282,11 @@ class SecretsCheck(object):
                             boolean(given.get("require_estimates", False), strict=False),
                             notice=to_text(first) == to_text(task_vars.get("inventory_hostname")))
 
-    def run(self, result, task_vars):
-        """``(result, plain, items)``: the check's result, its templated plain arguments and the secrets read."""
-        announce_renamed(task_vars)
+    def run(self, result, task_vars, announce=True):
+        """``(result, plain, items)``: the check's result, its templated plain arguments and the secrets read;
+        ``announce``: say which deprecated role variables are set (the audit says it once for all hosts)."""
+        if announce:
+            announce_renamed(task_vars)
         try:
             raw, names, plain, host, fail_on, fail = self.arguments(task_vars or {})
         except PwpolicyError as exc:
