@@ -9,10 +9,13 @@ local hosts written here; each run's wall time and CPU time (the process and
 its children) are measured.  At 100 hosts each play runs ROLE_RUNS times,
 alternating, and the medians are compared; the scaling series runs each once.
 Every run must leave one kickstart per host, or the benchmark stops; a play's
-output is shown only when it fails.
+output is shown only when it fails.  Both plays must also do the same work:
+the first host's kickstarts must be the same but for the comments, the role's
+%anaconda section and the hashes' salts (same_work), or the benchmark stops.
 """
 
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -78,6 +81,28 @@ class Plays:
         return wall, cpu
 
 
+# A crypt hash's salt and digest (the rounds and the scheme stay).
+_HASH = re.compile(r"(\$[0-9a-z]+\$(?:rounds=[0-9]+\$)?)[./0-9A-Za-z]+\$[./0-9A-Za-z]+")
+
+
+def _comparable(path):
+    """The kickstart at ``path`` without comments, its %anaconda section and the hashes' salts and digests."""
+    with open(path) as handle:
+        text = re.sub(r"(?ms)^%anaconda$.*?^%end$\n?", "", handle.read())
+    return [_HASH.sub(r"\1SALT$DIGEST", line) for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def same_work(out):
+    """Stop unless both plays rendered the same kickstart for the first host (a baseline that skips work, a
+    password it does not hash, would flatter the role)."""
+    first = sorted(os.listdir(os.path.join(out, "role")))[0]
+    role, template = (_comparable(os.path.join(out, name, first)) for name in ("role", "template"))
+    if role != template:
+        changed = [line for line in template if line not in role][:3]
+        raise SystemExit("role benchmark: the template loop renders another kickstart than the role (%s: %s)"
+                         % (first, changed or "lines missing"))
+
+
 def bench_role(root, collections_dir):
     """The role against the template loop at 100 hosts, with the role's default hash rounds."""
     if not os.path.isdir(os.path.join(root, "benchmarks", "role")):
@@ -91,6 +116,7 @@ def bench_role(root, collections_dir):
         for dummy_pair in range(ROLE_RUNS):  # alternating: a drift of the machine's speed hits both plays
             for name in ("role", "template"):
                 runs[name].append(plays.run(name, ROLE_HOSTS, DEFAULT_ROUNDS))
+            same_work(os.path.join(work, "out"))
     ours, base = [[statistics.median(run[i] for run in runs[name]) for i in (0, 1)] for name in ("role", "template")]
     print("  each run, role/template wall: %s" % ", ".join(
         "%.2fx" % (mine[0] / theirs[0]) for mine, theirs in zip(runs["role"], runs["template"])))
@@ -108,6 +134,7 @@ def bench_series(root, collections_dir, counts):
         for hosts in counts:
             ours = plays.run("role", hosts, SERIES_ROUNDS)
             base = plays.run("template", hosts, SERIES_ROUNDS)
+            same_work(os.path.join(work, "out"))
             for play, (wall, cpu) in (("role", ours), ("template", base)):
                 SERIES.append({"hosts": hosts, "rounds": SERIES_ROUNDS, "play": play, "wall": wall, "cpu": cpu})
             print("  %6s hosts: role %7.3f s/host (CPU %7.3f)  template loop %7.3f s/host (CPU %7.3f)  "
