@@ -19,6 +19,7 @@ __metaclass__ = type
 
 import traceback
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_import import defer_load, undo as undo_deferred_load
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError, split_words
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_read import (
     check_values,
@@ -33,6 +34,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy_read im
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import COMMAND_REMOVED
 
 PYKICKSTART_IMPORT_ERROR = None
+defer_load()  # pykickstart.load (and requests) only if something loads a file through it
 try:
     from pykickstart.base import BaseData, BaseHandler, KickstartCommand
     # The parser (_ks_parse) takes the error classes from here, with the stand-ins below.
@@ -43,6 +45,7 @@ try:
     from pykickstart import version as ks_version
     HAS_PYKICKSTART = True
 except ImportError:
+    undo_deferred_load()
     HAS_PYKICKSTART = False
     PYKICKSTART_IMPORT_ERROR = traceback.format_exc()
     # Stand-ins so the classes below can be defined; nothing works without
