@@ -15,12 +15,16 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preload import preload
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import (
     CHECK_ARGUMENT_SPEC,
     PROFILE_ARGUMENT_SPEC,
     SecretsCheck,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+
+# Imported once by Ansible's main process, before any host's worker: what each worker would import again.
+preload()
 
 
 class ActionModule(ActionModuleBase):

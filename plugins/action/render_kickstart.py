@@ -63,12 +63,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preload import preload
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import (
     CHECK_ARGUMENT_SPEC,
     PROFILE_ARGUMENT_SPEC,
     SecretsCheck,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER, SecretReader
+
+# Imported once by Ansible's main process, before any host's worker: what each worker would import again.
+preload()
 
 try:  # ansible-core 2.19+ records the task's warnings; 2.21 records a module's there and leaves them out of its result
     from ansible._internal._display_utils import DeferredWarningContext

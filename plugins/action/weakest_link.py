@@ -19,6 +19,7 @@ from ansible.module_utils.parsing.convert_bool import boolean
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preload import preload
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SECRET_VARS, SecretReader
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
@@ -26,6 +27,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
     model_options,
     seconds_arg,
 )
+
+# Imported once by Ansible's main process, before any host's worker: what each worker would import again.
+preload()
 
 MODEL_ARGS = ("rounds", "product", "hostname")
 # The arguments, in the order the messages give them; every value is templated and converted here (raw).
