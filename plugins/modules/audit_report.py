@@ -21,7 +21,7 @@ description:
     the whole run. It shows one table (host, secret, verdict, reasons, hints) and can write a JSON and a JUnit XML
     report for CI systems.
   - With O(role_vars) it makes those checks itself, for every host of O(hosts) in this one task, from each host's
-    C(kickstart) role variables (as the C(kickstart.pwpolicy.audit) playbook does): no task runs per host, and the
+    C(kickstart) role variables (as the C(kickstart.pwpolicy.audit) playbook does). No task runs per host, and the
     hosts are shared among one process per usable core of the controller (at most C(forks)). The findings, reports
     and weakest links are the ones a M(kickstart.pwpolicy.check_secrets) task per host would have given.
   - With O(paths) it reads kickstarts and templates on the controller too, as M(kickstart.pwpolicy.ks_secrets_info)
