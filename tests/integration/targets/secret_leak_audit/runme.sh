@@ -361,8 +361,12 @@ expect audit_files_only "in 5 files checked, none fails (fail_on=never)"
 # ---------------------------------------------------------------- filter and test
 run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"
 expect filter "shorter than 20 characters"
-KICKSTART_PWPOLICY_PWQUALITY_BACKEND=ctypes run filter_ctypes 0 filter.yml "${inv[@]}" "${vault[@]}" \
-    -e results_suffix=_ctypes -e "with_zxcvbn=$zxcvbn"
+# The ctypes backend too, where the filter run used libpwquality's Python
+# binding (without the binding, that run used ctypes already).
+if "$python" -c "import pwquality" 2>/dev/null; then
+    KICKSTART_PWPOLICY_PWQUALITY_BACKEND=ctypes run filter_ctypes 0 filter.yml "${inv[@]}" "${vault[@]}" \
+        -e results_suffix=_ctypes -e "with_zxcvbn=$zxcvbn"
+fi
 run filter_assert 2 filter_stop.yml "${inv[@]}" "${vault[@]}" -e stop_on_weak=true
 expect filter_assert "Assertion failed"
 run filter_error 2 filter_stop.yml "${inv[@]}" "${vault[@]}" -e stop_on_error=true
