@@ -138,18 +138,21 @@ class HostsCheck(object):
             worker.start()
             writer.close()
             workers.append((worker, reader))
-        done = {}
-        for worker, reader in workers:
+        done, stopped = {}, []
+        for worker, reader in workers:  # every process is waited for, even after one stopped
             try:
                 share = reader.recv()
             except EOFError:
                 share = None
             reader.close()
             worker.join()
-            if not isinstance(share, dict):
-                raise PwpolicyError("audit_report: a process checking the hosts stopped (exit code %s)"
-                                    % worker.exitcode)
-            done.update(share)
+            if isinstance(share, dict):
+                done.update(share)
+            else:
+                stopped.append(str(worker.exitcode))
+        if stopped:
+            raise PwpolicyError("audit_report: a process checking the hosts stopped (exit code %s)"
+                                % ", ".join(stopped))
         return done
 
     def _child(self, hosts, writer):

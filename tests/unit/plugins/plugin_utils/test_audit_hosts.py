@@ -157,7 +157,7 @@ def test_a_process_that_dies_fails_the_audit(inventory, monkeypatch):
         os._exit(3)  # pylint: disable=protected-access
 
     monkeypatch.setattr(HostsCheck, "share", die)
-    with pytest.raises(PwpolicyError, match=r"a process checking the hosts stopped \(exit code 3\)"):
+    with pytest.raises(PwpolicyError, match=r"a process checking the hosts stopped \(exit code 3, 3\)"):
         HostsCheck(templar, hostvars, hosts).run(2)
 
 
