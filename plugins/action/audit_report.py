@@ -162,8 +162,8 @@ class ActionModule(ActionModuleBase):
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
         weakest = None
         if args.get("weakest_var"):
-            weakest = self._weakest(self._hosts(args, task_vars),
-                                    self._registered(self._hosts(args, task_vars), args["weakest_var"], task_vars))
+            hosts = self._hosts(args, task_vars)
+            weakest = self._weakest(hosts, self._registered(hosts, args["weakest_var"], task_vars))
         elif results is not None and boolean(args.get("weakest", False), strict=False):
             weakest = self._weakest(hosts, results)
         if weakest:  # the weakest link of each host (plugin_utils/_weakest.py)
