@@ -33,12 +33,30 @@ import threading
 import time
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import grub_parts
 
 # The most worker threads a check starts, however many cores the machine has.
 MAX_WORKERS = 8
 DEFAULT_BUDGET = 2.0
 MAX_BUDGET = 3600.0
+
+
+def check_budget(budget):
+    """``budget`` (seconds of hashing per distinct hash, on each core) as a float, or the default.
+
+    Raises :class:`PwpolicyError` for anything but a number of seconds from 0 to :data:`MAX_BUDGET`.
+    """
+    if budget is None:
+        return DEFAULT_BUDGET
+    try:
+        value = float(budget)
+    except (TypeError, ValueError):
+        value = None
+    if isinstance(budget, bool) or value is None or not 0 <= value <= MAX_BUDGET:
+        raise PwpolicyError("budget must be a number of seconds from 0 to %d, got %s"
+                            % (MAX_BUDGET, plain_type(budget) if isinstance(budget, bool) or not isinstance(budget, (int, float)) else budget))
+    return value
 
 
 def workers():

@@ -224,7 +224,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import wordlist_words
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, MAX_BUDGET
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES
 
@@ -251,8 +251,10 @@ def main():
     )
     params = module.params
     module.hide_content()
-    if not 0 <= params["budget"] <= MAX_BUDGET:
-        module.fail_json(msg="budget must be from 0 to %d seconds, got %s" % (MAX_BUDGET, params["budget"]))
+    try:
+        check_budget(params["budget"])
+    except PwpolicyError as exc:
+        module.fail_json(msg=str(exc))
     where = ""
     try:
         if params["content"] is not None:

@@ -32,7 +32,7 @@ import os
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, MAX_BUDGET
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import VERDICTS
 
@@ -219,27 +219,16 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
     return found
 
 
-def check_budget(budget):
-    """``budget`` (seconds of hashing per distinct hash, on each core) as a float, or the default."""
-    if budget is None:
-        return DEFAULT_BUDGET
-    try:
-        value = float(budget)
-    except (TypeError, ValueError):
-        value = None
-    if isinstance(budget, bool) or value is None or not 0 <= value <= MAX_BUDGET:
-        raise AuditFilesError("budget must be a number of seconds from 0 to %d, got %s"
-                              % (MAX_BUDGET, budget if isinstance(budget, (int, float)) else plain_type(budget)))
-    return value
-
-
 def audit_files(paths, templates=None, budget=None, threads=None):
     """``(findings, files, warnings)`` for the patterns ``paths``: every secret of every file they match.
 
     ``files`` are the paths read (a file without a secret among them);
     a pattern that matches no file gives an ``error`` finding.
     """
-    budget = check_budget(budget)
+    try:
+        budget = check_budget(budget)
+    except PwpolicyError as exc:
+        raise AuditFilesError(str(exc))
     collected, missing = collect(patterns_of(paths, "paths"), patterns_of(templates, "templates"))
     findings, warnings = [unmatched(pattern) for pattern in missing], []
     for path, template in collected:

@@ -11,6 +11,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _known_weak, _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import CandidateList
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import crypt_hash, needs_libxcrypt
 
 pytestmark = needs_libxcrypt
@@ -95,3 +96,17 @@ def test_a_failing_task_names_no_value(monkeypatch):
 
 def test_workers_are_the_cores_at_most_eight():
     assert 1 <= _known_weak.workers() <= _known_weak.MAX_WORKERS
+
+
+@pytest.mark.parametrize("budget, shown", [(-1, "-1"), (3601, "3601"), (float("nan"), "nan"), ("many", "a string"),
+                                           (True, "a boolean"), ([2], "a list")])
+def test_a_budget_out_of_range_is_refused_by_name(budget, shown):
+    with pytest.raises(PwpolicyError) as caught:
+        _known_weak.check_budget(budget)
+    assert str(caught.value) == "budget must be a number of seconds from 0 to 3600, got %s" % shown
+
+
+def test_a_budget_is_read_as_seconds():
+    assert _known_weak.check_budget("0.5") == 0.5
+    assert _known_weak.check_budget(0) == 0.0 and _known_weak.check_budget(3600) == 3600.0
+    assert _known_weak.check_budget(None) == _known_weak.DEFAULT_BUDGET

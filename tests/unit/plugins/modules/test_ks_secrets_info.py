@@ -67,7 +67,7 @@ def test_a_template_with_a_profile_and_a_wordlist(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("args, says", [
-    (dict(content="rootpw x\n", budget=-1), "budget must be from 0 to 3600 seconds"),
+    (dict(content="rootpw x\n", budget=-1), "budget must be a number of seconds from 0 to 3600, got -1"),
     (dict(content="rootpw x\n", profile="stig"), "profile stig needs a target release"),
     (dict(path="/nonexistent/ks.cfg"), "path /nonexistent/ks.cfg does not exist"),
     (dict(content="rootpw x\n", wordlist="/nonexistent/words"), "wordlist /nonexistent/words does not exist"),

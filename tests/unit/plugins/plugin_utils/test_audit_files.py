@@ -19,7 +19,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files im
     UNREADABLE,
     AuditFilesError,
     audit_files,
-    check_budget,
     collect,
     file_findings,
     is_template,
@@ -137,12 +136,8 @@ def test_fail_on_judges_a_file_s_secret_as_a_host_s():
 @pytest.mark.parametrize("budget", [-1, 3601, "many", True, [2]])
 def test_a_budget_out_of_range_is_refused(budget):
     with pytest.raises(AuditFilesError) as caught:
-        check_budget(budget)
+        audit_files(["*.ks"], budget=budget)
     assert "budget must be a number of seconds from 0 to 3600" in str(caught.value)
-
-
-def test_a_budget_given_as_text_is_read():
-    assert check_budget("0.5") == 0.5 and check_budget(None) == 2.0
 
 
 # ---------------------------------------------------------------------------
