@@ -111,6 +111,30 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
     # (ansible-core 2.16 wraps warnings at 80 columns: only the start of the line is looked for)
     grep -q -F "srv01: kickstart_base_url is plain http://" "$base/runs/floor.all" \
         || fail "floor: no plain-http warning"
+    # The same audit written as a playbook of one's own: check_secrets on each
+    # host, then audit_report over the registered results (result_var,
+    # weakest_var). The same JSON report, the same weakest links, the same
+    # hosts below the floor.
+    rc=0
+    ansible-playbook "$here/per_host.yml" -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" \
+        -e kickstart_fail_on=never -e kickstart_min_crack_seconds=31557600 \
+        -e kickstart_base_url=http://boot.example.org/ks/ -e "kickstart_audit_json=$base/runs/perhost.json" \
+        >"$base/runs/perhost.stdout" 2>"$base/runs/perhost.stderr" || rc=$?
+    [ "$rc" = 2 ] || fail "perhost: exit status $rc, expected 2"
+    cmp -s "$base/runs/floor.json" "$base/runs/perhost.json" \
+        || fail "perhost: its JSON report differs from the audit playbook's"
+    weakest_rows() {  # the rows of the weakest-link table in a run's output
+        awk '/^kickstart.pwpolicy weakest links$/ {on = 1; next}
+             on && /^(srv|cld|ws)[0-9]+ / {print; next}
+             on && !/^host / {on = 0}' "$1"
+    }
+    weakest_rows "$base/runs/floor.stdout" >"$base/runs/floor.weakest"
+    weakest_rows "$base/runs/perhost.stdout" >"$base/runs/perhost.weakest"
+    [ "$(wc -l <"$base/runs/floor.weakest")" = 21 ] || fail "floor: the weakest-link table has not 21 rows"
+    cmp -s "$base/runs/floor.weakest" "$base/runs/perhost.weakest" \
+        || fail "perhost: its weakest-link table differs from the audit playbook's"
+    grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" "$base/runs/perhost.stdout" \
+        || fail "perhost: srv03 and ws02 are not named below the floor"
 else
     cat "$base/runs/never.stdout" "$base/runs/never.stderr" | grep -q -F "pip install zxcvbn" \
         || fail "never: without zxcvbn, no instruction to install it"
