@@ -24,7 +24,8 @@
            with three vaulted secrets each (60 s per 1,000 hosts at most)
            vs its floor: each vaulted value of the same inventory decrypted by
            ansible-core's vault code and checked once, in one process per core
-           (benchmarks/bench_audit.py);
+           (benchmarks/bench_audit.py); at 1,000 hosts, the audit without its
+           weakest-link estimates (kickstart_weakest_link=never) too;
 5. linear: hostile shapes that once took time growing with the square of
            their size (a 10 MB kickstart with one long word, 80 KB drop-ins
            with a long blank run or many %%, a 16 MiB updates image of empty
