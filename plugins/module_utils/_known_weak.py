@@ -54,8 +54,9 @@ def check_budget(budget):
     except (TypeError, ValueError):
         value = None
     if isinstance(budget, bool) or value is None or not 0 <= value <= MAX_BUDGET:
+        number = isinstance(budget, (int, float)) and not isinstance(budget, bool)
         raise PwpolicyError("budget must be a number of seconds from 0 to %d, got %s"
-                            % (MAX_BUDGET, plain_type(budget) if isinstance(budget, bool) or not isinstance(budget, (int, float)) else budget))
+                            % (MAX_BUDGET, budget if number else plain_type(budget)))
     return value
 
 
