@@ -10,9 +10,10 @@
 # non-strict policy accepts, one encrypted with a vault id the run lacks, one
 # that refers to an undefined variable, an account name that cannot go on a
 # kickstart line), narrowing with kickstart_audit_hosts, each host's weakest
-# link (and its floor); kickstarts and templates beside the inventory and
-# alone (kickstart_audit_paths), with their SARIF report; and no secret, hash
-# or ciphertext in any output at -vvv.
+# link (and its floor), the same reports from a playbook of one's own
+# (check_secrets on each host, audit_report with weakest_var); kickstarts and
+# templates beside the inventory and alone (kickstart_audit_paths), with their
+# SARIF report; and no secret, hash or ciphertext in any output at -vvv.
 set -eu
 umask 077
 
@@ -116,7 +117,7 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
     # weakest_var). The same JSON report, the same weakest links, the same
     # hosts below the floor.
     rc=0
-    ansible-playbook "$here/per_host.yml" -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" \
+    ansible-playbook "$here/per_host.yml" -vvv -i "$base/inventory/hosts.ini" --vault-id "prod@$here/vault-prod" \
         -e kickstart_fail_on=never -e kickstart_min_crack_seconds=31557600 \
         -e kickstart_base_url=http://boot.example.org/ks/ -e "kickstart_audit_json=$base/runs/perhost.json" \
         >"$base/runs/perhost.stdout" 2>"$base/runs/perhost.stderr" || rc=$?
