@@ -60,13 +60,18 @@ def check_budget(budget):
     return value
 
 
-def workers():
-    """How many threads hash at once: the cores this process may run on, at most :data:`MAX_WORKERS`."""
+def usable_cores():
+    """The cores this process may run on (its CPU affinity where the system has one), at least 1."""
     try:
         count = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         count = os.cpu_count() or 1
-    return max(1, min(MAX_WORKERS, count))
+    return max(1, count)
+
+
+def workers():
+    """How many threads hash at once: the cores this process may run on, at most :data:`MAX_WORKERS`."""
+    return min(MAX_WORKERS, usable_cores())
 
 
 class Outcome(object):

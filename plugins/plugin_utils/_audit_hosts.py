@@ -30,6 +30,7 @@ import os
 from ansible.module_utils.common.text.converters import to_text
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import usable_cores
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
@@ -170,8 +171,5 @@ class HostsCheck(object):
 
 def processes_for(forks):
     """How many processes check the hosts: the cores this process may use, at most ``forks``."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        cores = os.cpu_count() or 1
+    cores = usable_cores()
     return max(1, min(cores, forks or cores))

@@ -96,6 +96,13 @@ def test_a_failing_task_names_no_value(monkeypatch):
 
 def test_workers_are_the_cores_at_most_eight():
     assert 1 <= _known_weak.workers() <= _known_weak.MAX_WORKERS
+    assert _known_weak.workers() == min(_known_weak.MAX_WORKERS, _known_weak.usable_cores())
+
+
+def test_usable_cores_without_an_affinity_are_the_cpu_count(monkeypatch):
+    monkeypatch.delattr(_known_weak.os, "sched_getaffinity", raising=False)
+    monkeypatch.setattr(_known_weak.os, "cpu_count", lambda: None)
+    assert _known_weak.usable_cores() == 1
 
 
 @pytest.mark.parametrize("budget, shown", [(-1, "-1"), (3601, "3601"), (float("nan"), "nan"), ("many", "a string"),
