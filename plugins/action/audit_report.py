@@ -130,6 +130,20 @@ class ActionModule(ActionModuleBase):
                             "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
         return reports
 
+    def _weakest_of(self, args, hosts, results, task_vars):
+        """Each host's weakest link for the report, or None: from the results registered in ``weakest_var`` (read
+        once: those of ``result_var`` when it names the same variable), or from the checks made here (``weakest``)."""
+        var = args.get("weakest_var")
+        if var:
+            if hosts is None:  # the findings were given: the hosts are the play's
+                hosts = self._hosts(args, task_vars)
+            registered = results is not None and var == args.get("result_var") \
+                and not boolean(args.get("role_vars", False), strict=False)
+            return self._weakest(hosts, results if registered else self._registered(hosts, var, task_vars))
+        if results is not None and boolean(args.get("weakest", False), strict=False):
+            return self._weakest(hosts, results)
+        return None
+
     def _run(self, result, args, task_vars):
         written = {}
         files, warnings = None, []
@@ -160,12 +174,7 @@ class ActionModule(ActionModuleBase):
             return result
         if text:
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
-        weakest = None
-        if args.get("weakest_var"):
-            hosts = self._hosts(args, task_vars)
-            weakest = self._weakest(hosts, self._registered(hosts, args["weakest_var"], task_vars))
-        elif results is not None and boolean(args.get("weakest", False), strict=False):
-            weakest = self._weakest(hosts, results)
+        weakest = self._weakest_of(args, hosts, results, task_vars)
         if weakest:  # the weakest link of each host (plugin_utils/_weakest.py)
             display.display("kickstart.pwpolicy weakest links\n%s" % weakest_table(weakest))
             below = [report["host"] for report in weakest if report["below_floor"]]
