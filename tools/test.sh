@@ -100,16 +100,17 @@ do_unit-binding() {
         tests/unit/plugins/plugin_utils/test_verdict_rules.py tests/unit/plugins/plugin_utils/test_verdict_installer_grid.py
 }
 
-# The directory "shared" beside the checkout (or beside the main checkout of a
-# worktree) that holds the real-world kickstart corpus, as tests/unit/checkout.py
-# looks for it; fails when there is none.
+# The directory "shared" that holds the real-world kickstart corpus, where
+# tests/unit/checkout.py finds it (beside the checkout, or beside the main
+# checkout of a worktree); fails when there is none.
 corpus_shared() {
-    local common base
-    common=$(git -C "$ROOT" rev-parse --path-format=absolute --git-common-dir 2>/dev/null) || common=
-    for base in "$ROOT" "${common%/.git}"; do
-        [ -n "$base" ] && [ -d "$(dirname "$base")/shared/corpus" ] && { echo "$(dirname "$base")/shared"; return 0; }
-    done
-    return 1
+    "$VENV/bin/python" -c 'import os, sys
+sys.path.insert(0, sys.argv[1])
+import checkout
+corpus = checkout.corpus_dir()
+if corpus is None:
+    sys.exit(1)
+print(os.path.dirname(corpus))' "$ROOT/tests/unit"
 }
 
 # The module and module_utils tests, under ansible-test alone: each test in a
