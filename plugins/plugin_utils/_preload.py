@@ -17,8 +17,8 @@ finds them loaded.
 ansible-core's own filter and test plugins are loaded the same way: a worker
 loads all of them the first time it templates a filter or a test, and each of
 the role's tasks after its argument check is a new worker for every host
-(about 20 ms of CPU each time).  Loaded in the main process,
-they are inherited with the fork.
+(about 20 ms of CPU each time).  Loaded in the main process, they are
+inherited with the fork.
 
 Nothing here is required: whatever fails to load is loaded (and reported) by
 the worker that needs it, as before.
