@@ -1,0 +1,329 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The one judge: a posture (``model``) against compliance profiles, into deviations.
+
+:func:`judge` reads nothing but the posture and the profile tables of
+``_profiles``; it does not know where the posture came from.  Each value a
+profile's rules set is judged by one row of :data:`CHECKS` (the value's key ->
+the function that judges it), so a new kind of rule is one new row.
+
+A deviation is a plain dict::
+
+    rule      the id of the first rule that asks for the value
+    rules     the ids of every rule of the profile that asks for it (a deviation is waived when all are)
+    profile   "stig (RHEL9)"
+    what      the value judged: encryption, bootloader_password, schemes, min_rounds, policies, or a
+              libpwquality setting's name
+    expected  what the profile asks, in words
+    found     what the posture has, in words
+    where     {line} or {line, file} of what was found, or None (it is missing)
+    fix       what to do
+
+Where the posture cannot tell (a template value, an ``%include``), the value
+is *not checked*: listed under ``not_checked`` with the reason, never
+accepted or rejected.  Nothing here sees a secret: a posture holds none.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
+
+# libpwquality's own defaults (pwquality.conf(5)): what a setting is where no file sets it.
+PWQUALITY_DEFAULTS = {"minlen": 8, "minclass": 0, "dcredit": 0, "ucredit": 0, "lcredit": 0, "ocredit": 0,
+                      "difok": 1, "maxrepeat": 0, "maxclassrepeat": 0, "maxsequence": 0, "dictcheck": 1,
+                      "usercheck": 1, "enforce_for_root": 0, "retry": 1}
+# Settings whose 0 turns the check off (so 0 asks least, not most).
+_OFF_AT_ZERO = ("maxrepeat", "maxclassrepeat", "maxsequence")
+# Mount points that cannot or need not be encrypted (the boot loader reads them before any passphrase).
+UNENCRYPTED_MOUNTS = frozenset(("/boot", "/boot/efi", "biosboot", "prepboot", "appleboot", "/boot/zipl"))
+# login.defs ENCRYPT_METHOD values and the crypt schemes they are.
+ENCRYPT_METHODS = {"SHA512": "sha512crypt", "YESCRYPT": "yescrypt", "SHA256": "sha256crypt", "MD5": "md5crypt",
+                   "DES": "des", "BCRYPT": "bcrypt"}
+# The login.defs key of each scheme's least cost, what applies where login.defs does not set it (the
+# scheme's own default), and what the cost is called.
+MIN_COST_KEYS = {"sha512crypt": ("SHA_CRYPT_MIN_ROUNDS", 5000, "rounds"),
+                 "yescrypt": ("YESCRYPT_COST_FACTOR", 5, "cost")}
+SCHEME_WORDS = {"sha512crypt": "SHA-512 crypt", "yescrypt": "yescrypt"}
+
+
+class _Verdicts(object):
+    """The deviations and the values not checked of one profile (``name``, ``target``)."""
+
+    def __init__(self, name, target):
+        self.name = name
+        self.target = target
+        self.label = "%s (%s)" % (name, target)
+        self.deviations = []
+        self.not_checked = []
+
+    def rules(self, *keys):
+        return _profiles.rule_list(self.name, self.target, *keys)
+
+    def deviation(self, keys, what, expected, found, where, fix):
+        rules = self.rules(*keys)
+        if rules:
+            self.deviations.append({"rule": rules[0], "rules": rules, "profile": self.label, "what": what,
+                                    "expected": expected, "found": found, "where": where, "fix": fix})
+
+    def unchecked(self, keys, what, reason, where):
+        rules = self.rules(*keys)
+        if rules:
+            self.not_checked.append({"rule": rules[0], "rules": rules, "profile": self.label, "what": what,
+                                     "reason": reason, "where": where})
+
+
+# ---------------------------------------------------------------------------
+# The rows
+# ---------------------------------------------------------------------------
+
+def _effective(devices):
+    """``{id(device): True | False | None}``: whether each device is encrypted, itself or through every one of
+    the physical volumes, RAID members or volume group it is made of (None: not known)."""
+    by_name = {}
+    for device in devices:
+        if device.get("name"):
+            by_name.setdefault(device["name"], device)
+    memo = {}
+
+    def encrypted(device, depth=0):
+        key = id(device)
+        if key in memo:
+            return memo[key]
+        memo[key] = None  # a cycle reads as not known
+        found = device.get("encrypted")
+        if not found and device.get("members") and depth < 8:
+            members = [by_name.get(member) for member in device["members"]]
+            if any(member is None for member in members):
+                found = None if found is None else found
+            else:
+                states = [encrypted(member, depth + 1) for member in members]
+                found = True if states and all(states) else (None if any(s is None for s in states) else False)
+        memo[key] = found
+        return found
+    return dict((id(device), encrypted(device)) for device in devices)
+
+
+def _encryption(verdicts, posture, asked):
+    keys = ("encryption",)
+    autopart = posture.get("autopart")
+    if autopart is not None:
+        if autopart["encrypted"] is None:
+            verdicts.unchecked(keys, "encryption", "the autopart line is filled in by the template",
+                               autopart["where"])
+        elif not autopart["encrypted"]:
+            verdicts.deviation(keys, "encryption", "encrypted disks", "autopart without --encrypted",
+                               autopart["where"], "add --encrypted to the autopart line")
+        return
+    states = _effective(posture["devices"])
+    mounted = [device for device in posture["devices"] if device.get("command") != "volgroup"
+               and device.get("name") and (device["name"].startswith("/") or device["name"] == "swap")
+               and device["name"] not in UNENCRYPTED_MOUNTS]
+    if not mounted:
+        if posture["unknown"]:
+            verdicts.unchecked(keys, "encryption", "the storage lines are not in the text read (%s)"
+                               % posture["unknown"][0]["what"], posture["unknown"][0]["where"])
+        else:
+            verdicts.deviation(keys, "encryption", "encrypted disks",
+                               "no storage command: the installer's screens choose, unencrypted unless a person "
+                               "asks", None, "add autopart --encrypted, or storage lines with --encrypted")
+        return
+    for device in mounted:
+        state = states[id(device)]
+        if state is None:
+            verdicts.unchecked(keys, "encryption", "%s %s is filled in by the template or made of devices not in "
+                               "the text" % (device["command"], device["name"]), device["where"])
+        elif not state:
+            verdicts.deviation(keys, "encryption", "encrypted disks", "%s %s is not encrypted"
+                               % (device["command"], device["name"]), device["where"],
+                               "add --encrypted to that line (or to the physical volumes or RAID it is made of)")
+
+
+def _bootloader_password(verdicts, posture, asked):
+    keys = ("bootloader_password",)
+    found = posture.get("bootloader")
+    if found is None or found["form"] == "none":
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
+                           "no bootloader line" if found is None else "a bootloader line without --password",
+                           found["where"] if found else None,
+                           "write bootloader --iscrypted --password=grub.pbkdf2.sha512... (grub2-mkpasswd-pbkdf2)")
+    elif found["form"] == "template":
+        verdicts.unchecked(keys, "bootloader_password", "the password is filled in by the template", found["where"])
+    elif found["form"] == "unparsed":
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
+                           "an --iscrypted password that is no GRUB 2 PBKDF2 hash", found["where"],
+                           "write the hash grub2-mkpasswd-pbkdf2 prints (grub.pbkdf2.sha512...)")
+
+
+def _scheme_words(scheme):
+    return SCHEME_WORDS.get(scheme, scheme or "an unknown scheme")
+
+
+def _schemes(verdicts, posture, asked):
+    keys = ("schemes",)
+    allowed = [_profiles.CRYPT_SCHEMES.get(scheme, scheme) for scheme in asked]
+    expected = " or ".join(_scheme_words(scheme) for scheme in allowed)
+    typed = posture["installer"].get("hashes_typed_as")
+    for account in posture["accounts"]:
+        label = "%s of %s" % (account["command"], account["name"] or "a user")
+        if account["form"] == "crypt" and account["scheme"] not in allowed:
+            verdicts.deviation(keys, "schemes", expected, "%s is a %s hash" % (label, _scheme_words(account["scheme"])),
+                               account["where"], "hash it with %s" % expected)
+        elif account["form"] == "unparsed":
+            verdicts.deviation(keys, "schemes", expected, "%s is --iscrypted but no crypt hash" % label,
+                               account["where"], "write a %s hash" % expected)
+        elif account["form"] == "plaintext" and typed and typed not in allowed:
+            verdicts.deviation(keys, "schemes", expected, "%s is in the clear, and the installer hashes it as %s"
+                               % (label, _scheme_words(typed)), account["where"],
+                               "write a %s hash with --iscrypted" % expected)
+        elif account["form"] == "template":
+            verdicts.unchecked(keys, "schemes", "%s is filled in by the template" % label, account["where"])
+    if typed and typed not in allowed and not any(account["command"] == "rootpw" for account in posture["accounts"]):
+        verdicts.deviation(keys, "schemes", expected, "no rootpw line: the installer asks a person for root's "
+                           "password and hashes it as %s" % _scheme_words(typed), None,
+                           "give rootpw --iscrypted with a %s hash (or rootpw --lock)" % expected)
+    method = posture["login_defs"].get("ENCRYPT_METHOD")
+    if method is not None:
+        scheme = ENCRYPT_METHODS.get(str(method["value"]).upper())
+        if scheme not in allowed:
+            verdicts.deviation(keys, "schemes", expected, "login.defs ENCRYPT_METHOD %s" % (
+                method["value"] if scheme else "of a method shadow-utils does not know"),
+                               method["where"], "write ENCRYPT_METHOD %s" % " or ".join(
+                                   key for key, value in ENCRYPT_METHODS.items() if value in allowed))
+    elif typed and typed not in allowed:
+        verdicts.deviation(keys, "schemes", expected, "login.defs keeps the release's %s (no ENCRYPT_METHOD "
+                           "written)" % _scheme_words(typed), None, "write ENCRYPT_METHOD %s in %%post" % " or ".join(
+                               key for key, value in ENCRYPT_METHODS.items() if value in allowed))
+
+
+def _min_rounds(verdicts, posture, asked):
+    """The least cost of the scheme the profile's minimum is for: SHA-512 crypt's rounds, or (a profile that allows
+    only yescrypt) yescrypt's cost factor; in the accounts' hashes and in login.defs."""
+    keys = ("min_rounds",)
+    allowed = _profiles.crypt_schemes(verdicts.name, verdicts.target)
+    scheme = "sha512crypt" if not allowed or "sha512crypt" in allowed else allowed[0]
+    if scheme not in MIN_COST_KEYS:
+        return
+    key, default, unit = MIN_COST_KEYS[scheme]
+    for account in posture["accounts"]:
+        if account["form"] == "crypt" and account["scheme"] == scheme and (account["cost"] or default) < asked:
+            verdicts.deviation(keys, "min_rounds", "%s %d or more" % (unit, asked), "%s of %s has %s %d" % (
+                account["command"], account["name"] or "a user", unit, account["cost"] or default),
+                account["where"], "hash it with %s %d or more" % (unit, asked))
+    method = posture["login_defs"].get("ENCRYPT_METHOD")
+    written = ENCRYPT_METHODS.get(str(method["value"]).upper()) if method else posture["installer"].get(
+        "hashes_typed_as")
+    if written != scheme:
+        return  # login.defs hashes with another scheme: the schemes row says so where it matters
+    found = posture["login_defs"].get(key)
+    value = found["value"] if found else default
+    if not isinstance(value, int) or value < asked:
+        verdicts.deviation(keys, "min_rounds", "%s %d or more" % (key, asked),
+                           "login.defs %s %s" % (key, _shown(value)) if found
+                           else "login.defs without %s (%d)" % (key, default),
+                           found["where"] if found else None, "write %s %d in %%post" % (key, asked))
+
+
+def _shown(value):
+    """A value read from a file, for a message: a number as it is, anything else not (it could be anything)."""
+    return value if isinstance(value, int) else "a value that is not a number"
+
+
+def meets(key, found, asked):
+    """Whether the libpwquality setting ``key`` at ``found`` asks at least what ``asked`` asks."""
+    if not isinstance(found, int):
+        return False
+    if key in _OFF_AT_ZERO:
+        return found != 0 and (asked == 0 or found <= asked)
+    return _profiles.stricter(key, [found, asked]) == found
+
+
+def _pwquality(key):
+    def check(verdicts, posture, asked):
+        settings, origins = posture["pwquality"]["settings"], posture["pwquality"]["origins"]
+        found = settings.get(key, PWQUALITY_DEFAULTS.get(key))
+        if meets(key, found, asked):
+            return
+        place = origins.get(key)
+        verdicts.deviation((key,), key, "%s = %s" % (key, asked),
+                           "%s = %s" % (key, _shown(found)) if place else "%s not set (libpwquality's default %s)"
+                           % (key, found), place,
+                           "write %s = %s in a pwquality.conf.d drop-in in %%post" % (key, asked)
+                           if key != "enforce_for_root" else "write enforce_for_root in a pwquality.conf.d drop-in "
+                           "in %post")
+    return check
+
+
+CHECKS = {
+    "encryption": _encryption,
+    "bootloader_password": _bootloader_password,
+    "schemes": _schemes,
+    "min_rounds": _min_rounds,
+}
+CHECKS.update((key, _pwquality(key)) for key in _profiles.PWQUALITY)
+
+
+def _policies(verdicts, posture):
+    """The installer's policies of the posture (where it states them) against the profile's."""
+    asked = _profiles.policies(verdicts.name, verdicts.target)
+    for name, found in sorted(posture["policies"].items()):
+        for field in ("minlen", "strict", "emptyok", "changesok"):
+            value, wanted = found.get(field), asked[name][field]
+            if value is None or _profiles.stricter(field, [value, wanted]) == value:
+                continue
+            verdicts.deviation(_profiles.policy_field_keys(name, field), "policies",
+                               "pwpolicy %s %s" % (name, _policy_words(field, wanted)),
+                               "pwpolicy %s %s" % (name, _policy_words(field, value)), found["where"],
+                               "write pwpolicy %s %s" % (name, _policy_words(field, wanted)))
+
+
+def _policy_words(field, value):
+    if field == "minlen":
+        return "--minlen=%d" % value
+    return {"strict": ("--notstrict", "--strict"), "emptyok": ("--notempty", "--emptyok"),
+            "changesok": ("--nochanges", "--changesok")}[field][bool(value)]
+
+
+def _values(name, target):
+    """``{key: value}`` of every value a profile's rules set."""
+    found = {}
+    for rule in _profiles.entry(name, target)["rules"]:
+        for key, value in rule["values"].items():
+            if key in CHECKS and key not in found:
+                found[key] = value
+    return found
+
+
+def judge(posture, profiles, target, exceptions=(), skip=()):
+    """``{deviations, waived, not_checked}`` of ``posture`` under each of ``profiles`` (names) for ``target``
+    (``RHEL8``...), with the rule ids of ``exceptions`` waived.  ``skip``: the values not to judge (``policies``
+    where the caller writes the section itself)."""
+    if isinstance(profiles, str):
+        profiles = [profiles]
+    exceptions = set(exceptions or ())
+    result = {"deviations": [], "waived": [], "not_checked": []}
+    for name in profiles:
+        name, normalized = _profiles.check_profile(name, target)
+        verdicts = _Verdicts(name, normalized)
+        for key, asked in _values(name, normalized).items():
+            if key in skip or not asked:
+                continue
+            CHECKS[key](verdicts, posture, asked)
+        if "policies" not in skip:
+            _policies(verdicts, posture)
+        for deviation in verdicts.deviations:
+            waived = all(rule in exceptions for rule in deviation["rules"])
+            result["waived" if waived else "deviations"].append(deviation)
+        result["not_checked"].extend(verdicts.not_checked)
+    return result
+
+
+def sentence(deviation):
+    """One line for a deviation: where, the rule, what was found and what to do."""
+    line = deviation["where"]["line"] if deviation.get("where") and deviation["where"].get("line") else None
+    return "%s%s: %s %s: %s; %s" % ("line %d: " % line if line else "", deviation["profile"],
+                                    "rule" if len(deviation["rules"]) == 1 else "rules",
+                                    ", ".join(deviation["rules"]), deviation["found"], deviation["fix"])

@@ -1,0 +1,74 @@
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The posture model: what a system would be or is, as plain data (dicts, lists, strings, numbers).
+
+A posture never holds a secret or a hash: a password is described by its
+form, its scheme and its cost.  Every source (a kickstart, later an installed
+host or an image blueprint) is read into the same shape::
+
+    source        "kickstart"
+    target        the installer release the reading assumed (pykickstart's name), or None
+    accounts      [{name, command, form, scheme, cost, where}]
+                  form: plaintext | crypt | locked | template | unparsed
+                  (unparsed: given as a hash that no scheme reads)
+    devices       [{command, name, encrypted, passphrase, luks_version, kdf, members, where}]
+                  encrypted: True | False | None (not known: a template or an unreadable line);
+                  passphrase: plaintext | template | None (none given: the installer asks);
+                  kdf: {type, iterations, time, memory, threads} with what the line states;
+                  members: the physical volumes or RAID members a device is made of
+    autopart      None, or {encrypted, passphrase, luks_version, kdf, where}
+    bootloader    None (no bootloader line), or {form, scheme, cost, where}
+                  form: plaintext | grub_pbkdf2 | template | unparsed | none (a line without a password)
+    pwquality     {settings: {key: value}, origins: {key: where}}: libpwquality's settings that the
+                  kickstart writes for the installed system (pwquality.conf, then pwquality.conf.d/*.conf
+                  in name order, later wins), each with the file and line that sets it
+    login_defs    {KEY: {value, where}}: what the kickstart writes into /etc/login.defs
+    policies      {name: {minlen, minquality, strict, emptyok, changesok, where}}: the installer's
+                  password policies (the %anaconda section), as the target reads them
+    installer     {hashes_typed_as}: how the target's installer hashes a password a person types
+    at_rest       [{command, form, where}]: every line that keeps a secret at rest in the text (a password,
+                  a hash, a passphrase, a credential; not a locked account), for where the text may go
+    fips          True when the kickstart turns FIPS mode on (fips=1 on the kernel command line)
+    unknown       [{what, where}]: what could not be read (an %include, a template branch) and so
+                  may change any of the above
+
+``where`` is ``{line}`` (1-based, in the text read) and, for what a script
+writes, ``{line, file}`` with the file it writes.
+"""
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+ACCOUNT_FORMS = ("plaintext", "crypt", "locked", "template", "unparsed")
+BOOTLOADER_FORMS = ("plaintext", "grub_pbkdf2", "template", "unparsed", "none")
+PASSPHRASE_FORMS = ("plaintext", "template")
+
+
+def new_posture(source, target=None):
+    """An empty posture of ``source``: nothing known yet."""
+    return {
+        "source": source,
+        "target": target,
+        "accounts": [],
+        "devices": [],
+        "autopart": None,
+        "bootloader": None,
+        "pwquality": {"settings": {}, "origins": {}},
+        "login_defs": {},
+        "policies": {},
+        "installer": {"hashes_typed_as": None},
+        "at_rest": [],
+        "fips": False,
+        "unknown": [],
+    }
+
+
+def where(line, path=None):
+    """The ``where`` of a line (and of the file a script writes there)."""
+    found = {"line": line}
+    if path is not None:
+        found["file"] = path
+    return found
