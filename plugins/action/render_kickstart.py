@@ -59,6 +59,8 @@ from ansible.plugins.loader import lookup_loader
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import mode_error
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, sentence
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
@@ -106,6 +108,19 @@ HASH_FILTER = "get_encrypted_password"
 HASH_MODULE = "ansible.utils.encrypt"
 # How far a chain of causes is followed.
 MAX_CAUSES = 20
+# What a template of the user's own lacks when the read-back judge finds a value missing: the variable that writes it.
+TEMPLATE_VARS = {"encryption": "{{ kickstart_luks_options }} on an autopart, part, raid or logvol line",
+                 "bootloader_password": "{{ kickstart_bootloader_command }}"}
+
+
+def template_lacks(deviation):
+    """What a template of the user's own lacks for a read-back ``deviation`` (the variable that writes it)."""
+    what = deviation["what"]
+    if what in TEMPLATE_VARS:
+        return "lacks " + TEMPLATE_VARS[what]
+    if what in ("schemes", "min_rounds") and "file" not in (deviation.get("where") or {}):
+        return "writes accounts of its own: use {{ kickstart_account_commands }}"
+    return "lacks {{ kickstart_pwquality_post }}"
 
 
 class RenderError(PwpolicyError):
@@ -382,6 +397,37 @@ class ActionModule(ActionModuleBase):
             self._templar.available_variables = saved
 
     @staticmethod
+    def _read_back(own, plain, content, view):
+        """The rendered text read back as the installer will read it and judged against the compliance profiles:
+        ``(posture, judged)``, judged None without a profile.  A deviation the pre-flight already reported from
+        the values given (the same rules) is not reported again.  A RenderError names each deviation that no
+        exception waives: its line, its rules and, for a template of the user's own, the variable it lacks."""
+        try:
+            posture = read_kickstart(content, plain["target"])
+        except PwpolicyError as exc:
+            raise RenderError("the rendered kickstart cannot be read back", to_text(exc))
+        if view is None or view.selection is None:
+            return posture, None
+        known = set(rule for deviation in view.deviations for rule in deviation.rules)
+        # The %anaconda section is written by ks_pwpolicy from the policies the pre-flight judged.
+        judged = judge(posture, view.selection.names, view.selection.target, view.exceptions, skip=("policies",))
+        for key in ("deviations", "waived"):
+            judged[key] = [d for d in judged[key] if not set(d["rules"]) & known]
+        if judged["deviations"]:
+            own_template = bool(own["template"])
+            lines = []
+            for deviation in judged["deviations"]:
+                text = sentence(deviation)
+                if own_template:
+                    text += " (the template %s %s)" % (own["template_label"] or own["template"],
+                                                       template_lacks(deviation))
+                lines.append(text)
+            raise RenderError("the rendered kickstart does not meet the compliance profile, read back as the "
+                              "installer will read it: %s; fix the template or list the rules in %s"
+                              % (" | ".join(lines), view.exceptions_var))
+        return posture, judged
+
+    @staticmethod
     def _dirs(own, dest, image):
         """The directories to look for or create: none with the kickstart alone (ks_pwpolicy stops on a missing
         one before writing anything), else those of both files."""
@@ -460,7 +506,8 @@ class ActionModule(ActionModuleBase):
 
     @classmethod
     def _boot_args(cls, own, plain, image, content, secrets):
-        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths."""
+        """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths.
+        ``secrets``: whether the text keeps a secret at rest (every secret ks_secrets_info reports counts)."""
         base = cls._base_url(own)
 
         def where(path):
@@ -468,7 +515,7 @@ class ActionModule(ActionModuleBase):
 
         try:
             return boot_args(plain["target"], where(plain["dest"]), where(image) if image else None,
-                             bool(secrets) or holds_secret(content))
+                             secrets or holds_secret(content))
         except PwpolicyError as exc:  # the pre-flight read the same target: not expected
             raise RenderError("building the boot line failed", to_text(exc))
 
@@ -526,7 +573,15 @@ class ActionModule(ActionModuleBase):
             hashes = self._hashes(own, hashing, items, task_vars)
             secrets.extend(hashes.values())  # a quoted cause never shows a hash either
             content = self._render(own, plain, result, task_vars, hashes, hashing[0] if hashing else None)
-            result["boot_args"], boot_warning = self._boot_args(own, plain, image, content, secrets)
+            view = self._preflight().profile_view
+            posture, judged = self._read_back(own, plain, content, view)
+            if judged is not None and result.get("profile") is not None:
+                result["profile"]["read_back"] = judged
+                if judged["waived"]:
+                    warnings.extend("%s: %s waives %s" % (host, view.exceptions_var, sentence(d))
+                                    for d in judged["waived"])
+            result["boot_args"], boot_warning = self._boot_args(own, plain, image, content,
+                                                                bool(secrets) or bool(posture["at_rest"]))
             if boot_warning:
                 warnings.append(boot_warning)
             created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
