@@ -253,6 +253,12 @@ profile:
   description:
     - The compliance profiles checked by, the rule ids waived and the deviations, as
       M(kickstart.pwpolicy.check_secrets) returns them with O(profile_exceptions).
+    - C(read_back) is what the judge found in the rendered text, read back as the installer will read it before
+      it was written, each a dict with C(rule), C(rules), C(profile), C(what), C(expected), C(found), C(where)
+      (C(line), and C(file) for what a C(%post) script writes) and C(fix). C(deviations) is empty in a run that
+      wrote (a deviation stops it), C(waived) lists those O(profile_exceptions) waives, C(not_checked) what a
+      template or an C(%include) leaves open (with C(reason) instead of C(expected), C(found) and C(fix)). A rule
+      the pre-flight reported from the values given is not repeated here.
   returned: when O(profile) is given
   type: dict
   version_added: 0.3.0
