@@ -222,6 +222,11 @@ def test_the_write_is_checked_before_the_image_and_done_after_it(monkeypatch, ca
     ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\n", None, "inst.ks={dest}"),
     # Fedora 23 keeps no copy.
     ("F23", HASHED, None, "inst.ks={dest}"),
+    # Any secret ks_secrets_info reports counts, a credential too (the template of one's own writes it).
+    ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\nrhsm --organization=acme --activation-key=ak-web\n", None,
+     "inst.ks={dest} inst.nosave=input_ks"),
+    ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\nurl --url=https://mirror:s3cr3t@mirror.example.com/os\n", None,
+     "inst.ks={dest} inst.nosave=input_ks"),
 ])
 def test_boot_args_is_the_whole_boot_line(monkeypatch, capsys, tmp_path, target, content, base_url, boot_line):
     dest = tmp_path / "web01.ks"
