@@ -1,0 +1,261 @@
+#!/usr/bin/python
+# -*- coding: utf-8 -*-
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+
+from __future__ import absolute_import, division, print_function
+
+__metaclass__ = type
+
+DOCUMENTATION = r"""
+module: posture_info
+version_added: 0.4.0
+short_description: What a kickstart would make of a system, and how it deviates from a compliance profile
+description:
+  - Reads a kickstart, or an unrendered kickstart template (O(template)), as the target's installer will read it,
+    into a posture, and with O(profile) judges it against the compliance profiles.
+  - "The posture: the accounts (form, hashing scheme and cost), the encrypted devices (encryption, passphrase form,
+    LUKS version, key derivation), the boot-loader password, the libpwquality settings and C(/etc/login.defs)
+    lines that C(%post) scripts write (each with its file and line), the installer's password policies, how the
+    target's installer hashes a password a person types, FIPS mode, the lines that keep a secret at rest, and what
+    could not be read (C(%include), C(%ksappend))."
+  - Options are read with the target release's own pykickstart parsers (a C(#) starts a comment, the last of two
+    conflicting flags wins, an abbreviated option is what pykickstart makes of it), so the judge sees what the
+    installer will do.
+  - Each deviation names the rule id, what the profile expects, what was found and where, and what to do. A value
+    a template fills in or an C(%include) brings is V(not_checked), never accepted or rejected.
+  - Never returns, warns about or fails with a secret or a hash; never changes anything.
+  - The same posture schema will describe installed hosts and image blueprints; this release reads kickstarts.
+author:
+  - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
+requirements:
+  - pykickstart on the managed node, for the options as the installer reads them (without it storage, boot-loader
+    and policy lines are listed under RV(posture.unknown)).
+extends_documentation_fragment:
+  - kickstart.pwpolicy.policy.info_module
+attributes:
+  platform:
+    support: full
+    platforms: posix
+    description: Runs on any POSIX managed node.
+options:
+  path:
+    description:
+      - The kickstart or template to read on the managed node. Anything but a regular file, a file over 16 MiB and a
+        file that is not UTF-8 text are refused.
+      - Exactly one of O(path) and O(content) is required.
+    type: path
+  content:
+    description:
+      - The kickstart or template text to read.
+      - Exactly one of O(path) and O(content) is required.
+      - The module keeps the text out of its result, but Ansible shows module arguments at high verbosity; set
+        C(no_log) on the task when the text holds secrets.
+    type: str
+  source:
+    description: What O(path) or O(content) is.
+    type: str
+    choices: [kickstart]
+    default: kickstart
+  template:
+    description:
+      - Read an unrendered ERB (Foreman), Cheetah (Cobbler), Jinja or Terraform template, as
+        M(kickstart.pwpolicy.ks_secrets_info) reads one. A value the template fills in is V(template) and is not
+        judged.
+    type: bool
+    default: false
+  target:
+    description:
+      - The installer release, as pykickstart names it (for example V(RHEL9)). Defaults to the kickstart's
+        C(#version=) line.
+      - With O(profile) it must be V(RHEL8), V(RHEL9) or V(RHEL10), or the C(#version=) line must name one of them.
+    type: str
+  profile:
+    description:
+      - Compliance profiles to judge the posture against, as the P(kickstart.pwpolicy.compliance_profile#filter)
+        filter names them. Without one, only the posture is returned.
+    type: list
+    elements: str
+    choices: [stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi,
+              nist_800_63b]
+  exceptions:
+    description:
+      - Rule ids waived; a deviation is waived when every rule that asks for its value is listed, and is then
+        returned under RV(waived), not RV(deviations).
+    type: list
+    elements: str
+    default: []
+seealso:
+  - module: kickstart.pwpolicy.ks_secrets_info
+  - plugin: kickstart.pwpolicy.compliance_profile
+    plugin_type: filter
+  - ref: ansible_collections.kickstart.pwpolicy.docsite.judge
+    description: The posture, the judge's rules and what the installers do with the policies.
+"""
+
+EXAMPLES = r"""
+- name: Judge a kickstart on the install server against the STIG
+  kickstart.pwpolicy.posture_info:
+    path: /srv/ks/web01.ks
+    profile: [stig]
+  register: judged
+
+- name: Fail with every deviation, its rule and its line
+  ansible.builtin.assert:
+    that: judged.deviations == []
+    fail_msg: "{{ judged.deviations | map(attribute='rule') | join(', ') }}"
+
+- name: A Foreman template, with the placeholders left unjudged
+  kickstart.pwpolicy.posture_info:
+    path: /srv/foreman/templates/provision.erb
+    template: true
+    target: RHEL9
+    profile: [cis_server_l2]
+"""
+
+RETURN = r"""
+posture:
+  description:
+    - What the kickstart would make of the system; never a secret or a hash. The keys are described in the
+      collection's docs (posture and judge).
+  returned: success
+  type: dict
+  contains:
+    source:
+      description: V(kickstart).
+      type: str
+    target:
+      description: The installer release read for, or null.
+      type: str
+    accounts:
+      description: Each C(rootpw) and C(user) line, with C(name), C(command), C(form) (V(plaintext), V(crypt),
+        V(locked), V(template), V(unparsed)), C(scheme), C(cost) and C(where).
+      type: list
+      elements: dict
+    devices:
+      description: Each C(part), C(raid), C(volgroup) and C(logvol) line, with C(command), C(name), C(encrypted),
+        C(passphrase), C(luks_version), C(kdf), C(members) and C(where).
+      type: list
+      elements: dict
+    autopart:
+      description: The C(autopart) line, or null.
+      type: dict
+    bootloader:
+      description: The boot-loader password (C(form), C(scheme), C(cost), C(where)), or null without a
+        C(bootloader) line.
+      type: dict
+    pwquality:
+      description: C(settings) and, for each, its C(origins) (file and line).
+      type: dict
+    login_defs:
+      description: Each C(/etc/login.defs) key written, with C(value) and C(where).
+      type: dict
+    policies:
+      description: The C(%anaconda) section's policies in effect, with C(where).
+      type: dict
+    installer:
+      description: C(hashes_typed_as), how the target's installer hashes a password a person types.
+      type: dict
+    at_rest:
+      description: Each line that keeps a secret at rest (C(command), C(form), C(where)).
+      type: list
+      elements: dict
+    fips:
+      description: Whether the kernel command line turns FIPS mode on.
+      type: bool
+    unknown:
+      description: What could not be read (C(what), C(where)).
+      type: list
+      elements: dict
+deviations:
+  description:
+    - With O(profile), each deviation no exception waives, with C(rule), C(rules), C(profile), C(what),
+      C(expected), C(found), C(where) and C(fix).
+  returned: success
+  type: list
+  elements: dict
+  sample:
+    - rule: RHEL-09-231190
+      rules: [RHEL-09-231190]
+      profile: stig (RHEL9)
+      what: encryption
+      expected: encrypted disks
+      found: autopart without --encrypted
+      where: {line: 14}
+      fix: add --encrypted to the autopart line
+waived:
+  description: With O(profile), the deviations O(exceptions) waives.
+  returned: success
+  type: list
+  elements: dict
+not_checked:
+  description: With O(profile), what the judge could not check (C(rule), C(rules), C(profile), C(what), C(reason),
+    C(where)).
+  returned: success
+  type: list
+  elements: dict
+target:
+  description: The installer release the file was read for; null without one.
+  returned: always
+  type: str
+  sample: RHEL9
+lineno:
+  description: When reading fails because of one line of the file, that line's number.
+  returned: on failure
+  type: int
+"""
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import (
+    TextModule,
+    read_source_options,
+    read_source_rules,
+    spec,
+)
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
+
+
+def main():
+    module = TextModule(
+        argument_spec=spec(read_source_options(),
+                           source=dict(type="str", choices=["kickstart"], default="kickstart"),
+                           template=dict(type="bool", default=False),
+                           target=dict(type="str"),
+                           profile=dict(type="list", elements="str", choices=list(PROFILES)),
+                           exceptions=dict(type="list", elements="str", default=[])),
+        supports_check_mode=True,
+        **read_source_rules()
+    )
+    params = module.params
+    module.hide_content()
+    where = ""
+    try:
+        if params["content"] is not None:
+            text = params["content"]
+        else:
+            text, path = read_text(params["path"])
+            where = " (%s)" % path
+        posture = read_kickstart(text, params["target"], template=params["template"])
+    except FileError as exc:
+        module.fail_json(msg=str(exc))
+    except PwpolicyError as exc:
+        module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
+    result = dict(changed=False, target=posture["target"], posture=posture, deviations=[], waived=[],
+                  not_checked=[])
+    if params["profile"]:
+        if posture["target"] not in TARGETS:
+            module.fail_json(msg="profile: the compliance profiles are for %s; give target (the kickstart%s is for "
+                                 "%s)" % (", ".join(TARGETS), where, posture["target"] or "no release it names"))
+        try:
+            result.update(judge(posture, params["profile"], posture["target"], params["exceptions"]))
+        except PwpolicyError as exc:
+            module.fail_json(msg=str(exc))
+    module.exit_json(**result)
+
+
+if __name__ == "__main__":
+    main()
