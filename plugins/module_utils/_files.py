@@ -28,7 +28,9 @@ follows these rules:
   directory, so two runs on one file never lose each other's update; the
   wait for it is bounded (``LOCK_WAIT``);
 * reading refuses what is not a regular file (a FIFO would block forever, a
-  device could be endless) and anything larger than a limit.
+  device could be endless, and opening one can act: a tape rewinds, a
+  watchdog starts) by ``stat``, before it opens anything, and anything larger
+  than a limit (``open_regular``).
 """
 
 from __future__ import absolute_import, division, print_function
@@ -85,28 +87,58 @@ def describe_os_error(action, path, exc):
     return "cannot %s %s: %s; %s" % (action, path, reason, _advice(exc, path))
 
 
-def read_bytes(path, limit=MAX_FILE_SIZE, what="file"):
-    """The bytes of the regular file at ``path``, or None when there is none.
+def _refuse_irregular(info, path, what, limit):
+    if not stat.S_ISREG(info.st_mode):
+        raise FileError("%s %s is %s, not a regular file; give the path of a file" % (what, path, _kind(info.st_mode)))
+    if limit is not None and info.st_size > limit:
+        raise FileError("%s %s has %d bytes, more than the %d read at most; "
+                        "give the right file" % (what, path, info.st_size, limit))
 
-    Opens without blocking (a FIFO does not hang), refuses anything but a
-    regular file and anything larger than ``limit`` bytes.
+
+def open_regular(path, what="file", limit=None):
+    """A descriptor open for reading on the regular file at ``path``, or None when there is none.
+
+    Whatever is not a regular file (a FIFO, a device, a socket, a directory),
+    and with ``limit`` a file larger than ``limit`` bytes, is refused by
+    ``stat`` before it is opened: opening a FIFO blocks, opening a device can
+    act.  The open descriptor's ``fstat`` must show the same regular file, so
+    a path replaced in between is refused as well (and the open itself does
+    not block or take a terminal).  The caller closes the descriptor.
     """
+    try:
+        before = os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ENOENT:
+            return None
+        raise FileError(describe_os_error("read", path, exc))
+    _refuse_irregular(before, path, what, limit)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         if exc.errno == errno.ENOENT:
             return None
-        if exc.errno == errno.EISDIR:
-            raise FileError("%s %s is a directory; give the path of a file" % (what, path))
         raise FileError(describe_os_error("read", path, exc))
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise FileError("%s %s is %s, not a regular file; give the path of a file"
-                            % (what, path, _kind(info.st_mode)))
-        if info.st_size > limit:
-            raise FileError("%s %s has %d bytes, more than the %d read at most; "
-                            "give the right file" % (what, path, info.st_size, limit))
+        if (info.st_dev, info.st_ino) != (before.st_dev, before.st_ino):
+            raise FileError("%s %s was replaced while it was being opened; run again" % (what, path))
+        _refuse_irregular(info, path, what, limit)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def read_bytes(path, limit=MAX_FILE_SIZE, what="file"):
+    """The bytes of the regular file at ``path``, or None when there is none.
+
+    Refuses anything but a regular file, and anything larger than ``limit``
+    bytes, before opening it (``open_regular``).
+    """
+    fd = open_regular(path, what, limit)
+    if fd is None:
+        return None
+    try:
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, 1024 * 1024)

@@ -128,7 +128,8 @@ options:
       - Glob patterns of kickstarts and templates to read on the controller, beside the hosts; C(**) matches
         directories at any depth. A relative pattern is read from the directory C(ansible-playbook) runs in, and
         the reports give each path as the pattern gave it. A file matched twice is read once; directories are
-        left out.
+        left out. Below the part before the first wildcard, C(**) does not enter a symbolic link to a directory,
+        and no link that leads outside that part is followed (a link to a file outside is an V(error) finding).
       - Each file is read as M(kickstart.pwpolicy.ks_secrets_info) reads one (without a profile). Each secret is one
         finding, named C(rootpw), C(user:NAME), C(bootloader), C(part), C(url:USER)... with the C(file) and C(line),
         and its verdict is its worst finding's level, the one mapping of the audit. V(plaintext), V(known_weak) and
@@ -137,7 +138,8 @@ options:
         template fills in) is V(accepted).
       - A file that cannot be read (not a regular file, over 16 MiB, not UTF-8 text, a NUL character, more than 2,000
         command lines or 500 secrets, a command line over 16,384 characters) is one V(error) finding that says why,
-        and so is a pattern that matches no file. Patterns matching more than 10,000 files fail the task.
+        and so is a pattern that matches no file, or a directory that cannot be listed. Patterns matching more than
+        10,000 files, or walking more than 100,000 directories, fail the task.
       - A list, or one string of comma-separated patterns.
     type: list
     elements: str

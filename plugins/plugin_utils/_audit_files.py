@@ -8,9 +8,23 @@ The audit playbook's ``kickstart_audit_paths`` are glob patterns (``**``
 included), relative to the directory ``ansible-playbook`` runs in; a file is
 read as an unrendered template when its name ends in one of
 :data:`TEMPLATE_SUFFIXES` or it matches a pattern of
-``kickstart_audit_templates``.  Each file is read as the ``ks_secrets_info``
-module reads one (``module_utils._files`` and ``module_utils._ks_secrets``,
-their only home), on the controller.
+``kickstart_audit_templates``.
+
+The patterns are expanded here as :mod:`glob` expands them (``*``, ``?``,
+``[...]``, ``**`` for any number of directories, a name starting with a dot
+matched only by a part starting with one), but without recursion and without
+leaving the tree a pattern names.  Its fixed part (the directories before the
+first wildcard) is taken as given, links included; below it, ``**`` never
+follows a symbolic link to a directory, and no link whose target lies outside
+the fixed part is followed (a directory is skipped, with one warning; a file
+is an ``error`` finding).  So links make no cycle and no way out, a tree of
+any depth is walked, and the directories walked are bounded
+(:data:`MAX_DIRECTORIES`).  A directory that cannot be listed is an ``error``
+finding of its own, and the rest of the tree is still read.
+
+Each file is read as the ``ks_secrets_info`` module reads one
+(``module_utils._files`` and ``module_utils._ks_secrets``, their only home),
+on the controller.
 
 Every secret becomes a finding of the audit's shape (``host`` null, ``file``
 and ``line`` set, plus the secret's ``command``, ``account``, ``form``,
@@ -26,9 +40,10 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import errno
 import fnmatch
-import glob
 import os
+import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
@@ -40,6 +55,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
 TEMPLATE_SUFFIXES = (".erb", ".j2", ".jinja", ".jinja2", ".tmpl", ".tpl", ".tftpl")
 # More files than any repository of kickstarts holds: refused, with what to do.
 MAX_FILES = 10000
+# More directories than the patterns of any repository of kickstarts walk, all patterns together: refused too.
+MAX_DIRECTORIES = 100000
 
 # What each finding of a file's secret weighs: the one place it is decided.  A
 # secret's verdict is its worst finding's level (none: accepted), and
@@ -125,21 +142,140 @@ def is_template(path, templates=()):
                for pattern in templates)
 
 
-def collect(patterns, templates=()):
+_MAGIC = re.compile(r"[*?[]")
+
+
+class _Walk(object):
+    """The walk of one run's patterns: the directories listed, the errors and the links not followed."""
+
+    def __init__(self):
+        self.directories = 0
+        self.problems = []  # error findings of paths (a directory that cannot be listed, a link out of the tree)
+        self.outside = []   # links to directories outside the tree, not followed
+        self._told = set()
+
+    def problem(self, path, reason, hint):
+        """An ``error`` finding of ``path`` (once, however many patterns reach it)."""
+        if path not in self._told:
+            self._told.add(path)
+            self.problems.append(unreadable(path, reason, hint))
+
+    def not_followed(self, path):
+        """A link to a directory outside the tree, left out (said once)."""
+        if path not in self._told:
+            self._told.add(path)
+            self.outside.append(path)
+
+    def listing(self, directory, pattern):
+        """The entries of ``directory``, sorted by name; a directory that cannot be listed is a finding."""
+        self.directories += 1
+        if self.directories > MAX_DIRECTORIES:
+            raise AuditFilesError("kickstart_audit_paths walk more than %d directories (pattern %r); no repository of "
+                                  "kickstarts has that many: narrow the patterns (a fixed directory before the "
+                                  "first wildcard, ** only below it)" % (MAX_DIRECTORIES, pattern))
+        try:
+            with os.scandir(directory or os.curdir) as entries:
+                return sorted(entries, key=lambda entry: entry.name)
+        except OSError as exc:
+            if exc.errno not in (errno.ENOENT, errno.ENOTDIR):  # gone, or never a directory: nothing to read
+                shown = directory or os.curdir
+                self.problem(shown, "directory %s cannot be read: %s; the files below it were not checked"
+                             % (shown, exc.strerror or type(exc).__name__),
+                             "make the directory readable by the user the audit runs as, or narrow the pattern %s"
+                             % pattern)
+            return []
+
+
+def _split(pattern):
+    """``(fixed, parts, directories only)`` of a pattern: the directory before its first wildcard, the parts from
+    the wildcard on (None, without one) and whether it ends in a slash."""
+    parts = pattern.split(os.sep)
+    for index, part in enumerate(parts):
+        if _MAGIC.search(part):
+            fixed = os.sep.join(parts[:index]) or (os.sep if pattern.startswith(os.sep) else "")
+            rest = []
+            for part in parts[index:]:
+                if part and not (part == "**" and rest and rest[-1] == "**"):  # ** twice is ** once
+                    rest.append(part)
+            if rest[-1] == "**":
+                rest.append("*")  # a last ** matches every file below: **/* (directories are left out)
+            return fixed, rest, parts[-1] == ""
+    return None, None, False
+
+
+def _inside(path, root):
+    real = os.path.realpath(path)
+    return real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+
+
+def _expand(pattern, walk):
+    """The paths ``pattern`` matches that are not directories, as :func:`collect` describes; iterative."""
+    fixed, parts, directories_only = _split(pattern)
+    if parts is None:  # no wildcard: the path as given, through any link
+        if os.path.lexists(pattern) and not os.path.isdir(pattern):
+            yield pattern
+        return
+    if directories_only:  # a pattern ending in a slash matches directories only, and no directory is read
+        return
+    root = os.path.realpath(fixed or os.curdir)
+    join = os.path.join
+    # (directory, index of the part to match in it, its entries when already listed)
+    stack, seen = [(fixed, 0, None)], set()
+    while stack:
+        directory, index, entries = stack.pop()
+        if (directory, index) in seen:  # one directory reached twice for one part (**/*/** and the like)
+            continue
+        seen.add((directory, index))
+        part, last = parts[index], index == len(parts) - 1
+        if entries is None and (part == "**" or _MAGIC.search(part)):
+            entries = walk.listing(directory, pattern)
+        found = []
+        if part == "**":  # no directory more (the next part, here), or one more real directory (never a link)
+            found.append((directory, index + 1, entries))
+            found.extend((join(directory, entry.name), index, None) for entry in entries
+                         if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False))
+        else:
+            if entries is not None:
+                hidden = part.startswith(".")
+                matched = [(join(directory, entry.name), entry.is_symlink(), entry.is_dir()) for entry in entries
+                           if (hidden or not entry.name.startswith(".")) and fnmatch.fnmatchcase(entry.name, part)]
+            else:
+                path = join(directory, part)
+                matched = [(path, os.path.islink(path), os.path.isdir(path))] if os.path.lexists(path) else []
+            for path, link, is_dir in matched:
+                if link and not _inside(path, root):
+                    if is_dir and not last:
+                        walk.not_followed(path)
+                    elif not is_dir and last:
+                        walk.problem(path, "%s is a symbolic link that leads outside %s, where the pattern %s starts; "
+                                     "not read" % (path, fixed or os.curdir, pattern),
+                                     "name the file itself (or the link, without a wildcard) in kickstart_audit_paths, "
+                                     "or remove the link")
+                elif last:
+                    if not is_dir:
+                        yield path
+                elif is_dir:
+                    found.append((path, index + 1, None))
+        stack.extend(reversed(found))  # depth first, in name order
+
+
+def collect(patterns, templates=(), walk=None):
     """``(files, unmatched)``: the files ``patterns`` match, each ``(path, template)``, and the patterns matching none.
 
     Paths are as the patterns give them (a relative pattern gives paths
     relative to the current directory), normalized, each once, in pattern
     order and sorted within a pattern.  Directories a pattern matches are left
     out; anything else (a FIFO, a device) is kept, for the reader to refuse.
+    ``walk`` (a :class:`_Walk`) gets the findings of paths that cannot be
+    walked and the links not followed; more than :data:`MAX_FILES` files or
+    :data:`MAX_DIRECTORIES` directories raise :class:`AuditFilesError`.
     """
+    walk = _Walk() if walk is None else walk
     files, seen, unmatched = [], set(), []
     for pattern in patterns:
-        expanded = os.path.expanduser(pattern)
         matches = []
-        for found in glob.iglob(expanded, recursive=True):
-            if not os.path.isdir(found):
-                matches.append(os.path.normpath(found))
+        for found in _expand(os.path.expanduser(pattern), walk):
+            matches.append(os.path.normpath(found))
             if len(matches) + len(files) > MAX_FILES:
                 raise AuditFilesError("kickstart_audit_paths match more than %d files (pattern %r); no repository of "
                                       "kickstarts holds that many: narrow the patterns" % (MAX_FILES, pattern))
@@ -223,14 +359,23 @@ def audit_files(paths, templates=None, budget=None, threads=None):
     """``(findings, files, warnings)`` for the patterns ``paths``: every secret of every file they match.
 
     ``files`` are the paths read (a file without a secret among them);
-    a pattern that matches no file gives an ``error`` finding.
+    a pattern that matches no file, a directory that cannot be listed and a
+    link to a file outside a pattern's tree give ``error`` findings.
     """
     try:
         budget = check_budget(budget)
     except PwpolicyError as exc:
         raise AuditFilesError(str(exc))
-    collected, missing = collect(patterns_of(paths, "paths"), patterns_of(templates, "templates"))
-    findings, warnings = [unmatched(pattern) for pattern in missing], []
+    walk = _Walk()
+    collected, missing = collect(patterns_of(paths, "paths"), patterns_of(templates, "templates"), walk)
+    findings, warnings = [unmatched(pattern) for pattern in missing] + walk.problems, []
+    if walk.outside:
+        warnings.append("kickstart_audit_paths: %d symbolic link%s to a directory outside the directory its pattern "
+                        "starts in not followed (%s%s); name a linked directory before the first wildcard of a "
+                        "pattern to read it" % (len(walk.outside), "s" if len(walk.outside) > 1 else "",
+                                                ", ".join(walk.outside[:5]),
+                                                " and %d more" % (len(walk.outside) - 5) if len(walk.outside) > 5
+                                                else ""))
     for path, template in collected:
         findings.extend(file_findings(path, template, budget, threads, warnings))
     return findings, [path for path, dummy in collected], warnings

@@ -12,13 +12,21 @@ connection):
   ``ABCDE``), each line ``SUFFIX:COUNT`` (the other 35 hex digits);
 * one **sorted file** of ``SHA1:COUNT`` lines (the downloader's single-file
   output), searched by binary search with ``seek``: a lookup reads a number of
-  lines that grows with the logarithm of the file's size, never the file;
+  lines that grows with the logarithm of the file's size, never the file.
+  Every line a lookup reads must be in order with the lines it read before
+  (each probe lies between the two it was chosen between, and the last block
+  is read whole), so a file ordered by count, as Have I Been Pwned also
+  publishes it, is an error naming the fix (:data:`SORT_FIX`), never a list
+  that lets breached passwords pass; :func:`scan` checks every line;
 * the **shipped** list (``"shipped"``): zxcvbn's 30,000 common passwords and
   the defaults of installers and provisioning tools
   (``module_utils/_common_passwords.py``, which the node reads too), compared
   in lower case.
 
-A count of 0 (Have I Been Pwned's padding lines) is not a hit.
+A count of 0 (Have I Been Pwned's padding lines) is not a hit.  An empty
+sorted file or range file is an error (it would pass every password), and so
+is a source that is not a regular file: a FIFO or a device is refused by
+``stat`` before it is opened (``module_utils._files.open_regular``).
 
 Nothing here returns, words or logs the password or its hash; an error about
 a corpus names the source but neither a range file's name (the first five
@@ -36,6 +44,7 @@ import os
 import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, open_regular
 
 SHIPPED = "shipped"
 FORMATS = ("range", "sorted", SHIPPED)
@@ -47,8 +56,12 @@ _RANGE_LINE = re.compile(rb"^([0-9A-Fa-f]{35}):([0-9]+)\r?\n?$")
 _SORTED_LINE = re.compile(rb"^([0-9A-Fa-f]{40}):([0-9]+)\r?\n?$")
 RANGE_FORM = "SUFFIX:COUNT (35 hexadecimal digits, a colon, a count)"
 SORTED_FORM = "SHA1:COUNT (40 hexadecimal digits, a colon, a count), sorted by the hash"
+# How a sorted file gets its order (C collation: the order the search compares in).
+SORT_FIX = "LC_ALL=C sort -t: -k1,1 -o FILE FILE"
 # Below this many bytes between the bounds, the sorted search reads the lines one by one.
 LINEAR_BYTES = 1024
+# The bytes at the end of a sorted file read for its last line (a line has 42 to about 60).
+ENDS_BYTES = 128
 
 _SHIPPED_WORDS = []
 
@@ -105,6 +118,9 @@ def _source_from(item, index):
     if kind == "range" and not os.path.isdir(path):
         raise BlocklistError("blocklist %s: not a directory (a range directory holds one file per 5-hex-digit "
                              "prefix, as the Pwned Passwords downloader writes it)" % path)
+    if kind == "sorted" and os.path.exists(path) and not os.path.isfile(path):
+        raise BlocklistError("blocklist %s: not a regular file (give a sorted file of %s, or a range directory)"
+                             % (path, SORTED_FORM))
     if kind == "sorted" and not os.path.isfile(path):
         raise BlocklistError("blocklist %s: no such file (give a sorted file of %s, or a range directory)"
                              % (path, SORTED_FORM))
@@ -139,7 +155,7 @@ def describe(kind, path):
 def _range_file(directory, prefix):
     for name in (prefix + ".txt", prefix, prefix.lower() + ".txt", prefix.lower()):
         candidate = os.path.join(directory, name)
-        if os.path.isfile(candidate):
+        if os.path.exists(candidate):  # not opened here: open_regular refuses what is not a regular file
             return candidate
     return None
 
@@ -149,15 +165,24 @@ def in_range_directory(password, directory):
     digest = _sha1(password)
     prefix, suffix = digest[:5].decode("ascii"), digest[5:]
     path = _range_file(directory, prefix)
-    if path is None:
+    # No message names the range file: its name is the first five digits of the password's hash.
+    try:
+        fd = None if path is None else open_regular(path, "range file")
+    except FileError:
+        raise BlocklistError("blocklist %s: a range file this password needs is not a regular file or cannot be "
+                             "read (the file is not named here: its name is part of the password's hash); run a "
+                             "scan of the directory to find it" % directory)
+    if fd is None:
         raise BlocklistError("blocklist %s: the range file this password needs is missing (a complete download "
                              "holds 1,048,576 files named by 5 hexadecimal digits); download the whole corpus"
                              % directory)
+    lines = 0
     try:
-        with open(path, "rb") as handle:
+        with os.fdopen(fd, "rb") as handle:
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
+                lines += 1
                 match = _RANGE_LINE.match(line)
                 if match is None:
                     raise BlocklistError("blocklist %s: line %d of one of its range files is not %s (the file is "
@@ -167,6 +192,10 @@ def in_range_directory(password, directory):
                     return int(match.group(2)) > 0
     except OSError as exc:
         raise BlocklistError("blocklist %s: a range file cannot be read: %s" % (directory, exc.strerror))
+    if not lines:
+        raise BlocklistError("blocklist %s: a range file this password needs is empty (the file is not named here: "
+                             "its name is part of the password's hash; a complete download has no empty one); "
+                             "download the whole corpus again, or run a scan of the directory to find it" % directory)
     return False
 
 
@@ -178,33 +207,66 @@ class SortedFile(object):
 
     ``reads`` counts the reads of the last :meth:`find` (each ``readline``
     after a ``seek``, the partial line skipped included): about twice the
-    base-2 logarithm of the file's size, plus the few lines of the last
-    block.
+    base-2 logarithm of the file's size, plus the lines of the last block and
+    the few at the file's two ends.
+
+    Every line read is checked against the order: the first and the last
+    line of the file bound every key, a probe must sort between the two lines
+    the search narrowed to (it lies between them in the file), and the last
+    block is read whole, each line in order with its neighbours.
+    A file that is not sorted by the hash is refused as soon as a lookup reads
+    a line out of place (a file ordered by count, at its first lookups).  A
+    lookup reads too few lines to prove a whole file sorted: one line out of
+    place elsewhere shows at the lookups that pass it, and :func:`scan` reads
+    every line.  An empty file is refused.
     """
 
     def __init__(self, path):
         self.path = path
         self.reads = 0
+        self._keys = 0
 
     def _ill_formed(self):
         return BlocklistError("blocklist %s: a line is not %s (its position is not named here: it would tell part "
                               "of the password's hash); run a scan of the file to find it" % (self.path, SORTED_FORM))
 
-    def _key(self, line):
-        self.reads += 1
+    def _unsorted(self):
+        return BlocklistError("blocklist %s: the lines are not sorted by their hash (a file ordered by count, as Have "
+                              "I Been Pwned also publishes it, cannot be searched: it would let breached passwords "
+                              "pass); sort the file by the hash (%s) or download the one ordered by hash, or give "
+                              "the range directory; a scan of the file names the first line out of order"
+                              % (self.path, SORT_FIX))
+
+    def _parse(self, line):
         match = _SORTED_LINE.match(line)
         if match is None:
             raise self._ill_formed()
+        self._keys += 1
         return match.group(1).upper(), int(match.group(2))
+
+    def _key(self, line):
+        """The key and count of a line just read (one read)."""
+        self.reads += 1
+        return self._parse(line)
 
     def find(self, digest):
         """The count of ``digest`` (upper-case hex bytes) in the file, or 0."""
-        self.reads = 0
+        self.reads = self._keys = 0
         try:
-            with open(self.path, "rb") as handle:
+            fd = open_regular(self.path, "blocklist")
+        except FileError as exc:  # names the file the user gave, nothing of the password
+            raise BlocklistError(str(exc))
+        if fd is None:
+            raise BlocklistError("blocklist %s: no such file (give a sorted file of %s, or a range directory)"
+                                 % (self.path, SORTED_FORM))
+        try:
+            with os.fdopen(fd, "rb") as handle:
                 handle.seek(0, os.SEEK_END)
                 # Invariant: a line holding digest starts at an offset in [low, high); low is a line start.
+                # below and above bound every key from low on and before high: at first the file's first and
+                # last keys, then those of the probes just before low and from high on.
                 low, high = 0, handle.tell()
+                below, above = self._ends(handle, high)
                 while high - low > LINEAR_BYTES:
                     middle = (low + high) // 2
                     handle.seek(middle)
@@ -218,17 +280,40 @@ class SortedFile(object):
                     key, count = self._key(line)
                     if key == digest:
                         return count
+                    if (below is not None and key < below) or (above is not None and key > above):
+                        raise self._unsorted()
                     if key < digest:
-                        low = start + len(line)
+                        low, below = start + len(line), key
                     else:
-                        high = middle + 1  # no line starts between middle and start
-                return self._scan_between(handle, low, high, digest)
+                        high, above = middle + 1, key  # no line starts between middle and start
+                count = self._scan_between(handle, low, high, digest, below, above)
         except OSError as exc:
             raise BlocklistError("blocklist %s: cannot be read: %s" % (self.path, exc.strerror))
+        if not self._keys:
+            raise BlocklistError("blocklist %s: empty (not one line of %s): it would let every password pass; give "
+                                 "the whole corpus" % (self.path, SORTED_FORM))
+        return count
 
-    def _scan_between(self, handle, low, high, digest):
+    def _ends(self, handle, size):
+        """The keys of the file's first and last lines (None for a blank one)."""
+        handle.seek(0)
+        line = handle.readline()
+        first = self._key(line)[0] if line.strip() else None
+        lines = [line]
+        tail = max(len(line), size - ENDS_BYTES)
+        if tail < size:
+            handle.seek(tail - 1)
+            handle.readline()  # to the first line starting at tail or after
+            self.reads += 1
+            lines = list(iter(handle.readline, b""))  # ENDS_BYTES at most: a few lines
+            self.reads += len(lines)
+        lines = [line for line in lines if line.strip()]
+        return first, self._parse(lines[-1])[0] if lines else None
+
+    def _scan_between(self, handle, low, high, digest, below, above):
+        """The count of ``digest`` among the lines starting in [low, high), each checked for order."""
         handle.seek(low)
-        previous = b""
+        previous, found = below, 0
         while handle.tell() < high:
             line = handle.readline()
             if not line:
@@ -236,15 +321,12 @@ class SortedFile(object):
             if not line.strip():
                 continue
             key, count = self._key(line)
-            if key < previous:
-                raise BlocklistError("blocklist %s: the lines are not sorted by their hash; sort the file "
-                                     "(LC_ALL=C sort) or give the range directory" % self.path)
+            if (previous is not None and key < previous) or (above is not None and key > above):
+                raise self._unsorted()
             previous = key
             if key == digest:
-                return count
-            if key > digest:
-                break
-        return 0
+                found = found or count
+        return found
 
 
 def in_sorted_file(password, path):
@@ -297,9 +379,15 @@ def check(password, sources):
 # Scanning a whole source (no password involved): where is the bad line?
 # ---------------------------------------------------------------------------
 def _scan_file(path, pattern, form, sorted_keys):
-    previous = b""
     try:
-        with open(path, "rb") as handle:
+        fd = open_regular(path, "blocklist")
+    except FileError as exc:
+        raise BlocklistError(str(exc))
+    if fd is None:
+        raise BlocklistError("blocklist %s: no such file" % path)
+    previous, lines = b"", 0
+    try:
+        with os.fdopen(fd, "rb") as handle:
             for number, line in enumerate(handle, 1):
                 if not line.strip():
                     continue
@@ -309,10 +397,14 @@ def _scan_file(path, pattern, form, sorted_keys):
                 key = match.group(1).upper()
                 if sorted_keys and key < previous:
                     raise BlocklistError("blocklist %s, line %d: not sorted (its hash sorts before the line "
-                                         "above); sort the file (LC_ALL=C sort)" % (path, number))
+                                         "above); sort the file by the hash (%s)" % (path, number, SORT_FIX))
                 previous = key
+                lines += 1
     except OSError as exc:
         raise BlocklistError("blocklist %s: cannot be read: %s" % (path, exc.strerror))
+    if not lines:
+        raise BlocklistError("blocklist %s: empty (not one line of %s): it would let every password pass; give "
+                             "the whole corpus" % (path, form))
 
 
 def scan(sources):

@@ -99,6 +99,112 @@ def test_templates_by_name_ending_or_by_pattern(repo):
     assert files == [("cobbler/sample.ks", True), ("foreman/site.erb", True), ("ks/server.ks", False)]
 
 
+@pytest.fixture
+def scandirs(monkeypatch):
+    """Counts the directories listed (os.scandir, as glob lists them too); over 5,000 is a walk without end."""
+    calls = []
+    real = os.scandir
+
+    def counting(path=os.curdir):
+        calls.append(os.fspath(path))
+        if len(calls) > 5000:
+            raise RuntimeError("more than 5,000 directories listed: the walk does not end")
+        return real(path)
+    monkeypatch.setattr(os, "scandir", counting)
+    return calls
+
+
+def test_links_to_directories_make_no_cycle_under_double_star(repo, scandirs):
+    os.symlink(".", str(repo / "ks" / "a"))
+    os.symlink(".", str(repo / "ks" / "b"))
+    os.symlink("..", str(repo / "ks" / "nested" / "up"))
+    files, unmatched = collect(["ks/**/*.ks"])
+    assert [path for path, dummy in files] == ["ks/locked.ks", "ks/nested/deep.ks", "ks/server.ks"]
+    assert len(scandirs) == 2  # ks and ks/nested, each once: no link is walked
+    findings, files, warnings = audit_files(["ks/**"], budget=0)
+    assert files == ["ks/locked.ks", "ks/nested/deep.ks", "ks/server.ks"] and warnings == []
+
+
+def test_a_single_wildcard_follows_a_link_inside_the_tree_a_bounded_number_of_times(repo, scandirs):
+    os.symlink(".", str(repo / "ks" / "a"))
+    files, unmatched = collect(["ks/*/*.ks", "ks/*/*/*.ks"])
+    assert [path for path, dummy in files] == ["ks/a/locked.ks", "ks/a/server.ks", "ks/nested/deep.ks",
+                                               "ks/a/a/locked.ks", "ks/a/a/server.ks", "ks/a/nested/deep.ks"]
+
+
+def test_no_link_leads_out_of_the_tree_a_pattern_names(repo, tmp_path_factory):
+    outside = tmp_path_factory.mktemp("outside")
+    write(outside, "secret.ks", "rootpw --plaintext %s\n" % PLAIN)
+    write(outside, "dir/other.ks", "rootpw --plaintext %s\n" % PLAIN)
+    os.symlink(str(outside / "secret.ks"), str(repo / "ks" / "leak.ks"))
+    os.symlink(str(outside / "dir"), str(repo / "ks" / "elsewhere"))
+    os.symlink("../server.ks", str(repo / "ks" / "nested" / "same.ks"))  # inside the tree: read
+    findings, files, warnings = audit_files(["ks/**/*.ks", "ks/*/*.ks"], budget=0)
+    assert files == ["ks/locked.ks", "ks/nested/deep.ks", "ks/nested/same.ks", "ks/server.ks"]
+    errors = [f for f in findings if f["verdict"] == "error"]
+    assert [(f["file"], f["findings"]) for f in errors] == [("ks/leak.ks", [UNREADABLE])]
+    assert "ks/leak.ks is a symbolic link that leads outside ks, where the pattern ks/**/*.ks starts; not read" \
+        in errors[0]["reasons"][0]
+    assert "name the file itself" in errors[0]["hints"][0]
+    assert not any(str(outside) in (f["file"] or "") or "elsewhere" in (f["file"] or "") for f in findings)
+    assert warnings == ["kickstart_audit_paths: 1 symbolic link to a directory outside the directory its pattern "
+                        "starts in not followed (ks/elsewhere); name a linked directory before the first wildcard "
+                        "of a pattern to read it"]
+    assert_no_leak(PLAIN, errors, warnings)
+    # Named before the first wildcard, a link is followed: the user asked for it.
+    findings, files, warnings = audit_files(["ks/leak.ks", "ks/elsewhere/*.ks"], budget=0)
+    assert [(f["file"], f["findings"]) for f in findings] == [("ks/leak.ks", ["plaintext"]),
+                                                              ("ks/elsewhere/other.ks", ["plaintext"])]
+
+
+def test_the_directories_walked_are_bounded(repo, monkeypatch, scandirs):
+    monkeypatch.setattr(_audit_files, "MAX_DIRECTORIES", 5)  # ., ks, ks/nested, foreman, cobbler
+    assert [path for path, dummy in collect(["**/*.ks"])[0]] == ["cobbler/sample.ks", "ks/locked.ks",
+                                                                 "ks/nested/deep.ks", "ks/server.ks"]
+    write(repo, "ks/more/x.ks", "rootpw --lock\n")
+    with pytest.raises(AuditFilesError) as caught:
+        collect(["**/*.ks"])
+    assert "walk more than 5 directories (pattern '**/*.ks')" in str(caught.value)
+    assert "narrow the patterns" in str(caught.value)
+    assert len(scandirs) == 5 + 5  # the first walk, and the second up to the limit: the sixth is not listed
+
+
+def test_a_tree_1100_directories_deep_is_walked_and_read(repo, scandirs):
+    """No recursion: the file at the bottom is a finding like any other, and so are the others."""
+    deep = "deep"
+    os.mkdir(deep)
+    for dummy in range(1100):  # one by one: os.makedirs recurses too
+        deep = os.path.join(deep, "d")
+        os.mkdir(deep)
+    write(repo, os.path.join(deep, "bottom.ks"), "rootpw --plaintext %s\n" % PLAIN)
+    findings, files, dummy = audit_files(["deep/**/*.ks", "ks/*.ks"], budget=0)
+    assert files == [os.path.join(deep, "bottom.ks"), "ks/locked.ks", "ks/server.ks"]
+    assert [(f["line"], f["findings"]) for f in findings] == [(1, ["plaintext"]), (2, []), (3, ["plaintext"])]
+    assert len(scandirs) == 1101 + 1
+
+
+def test_a_directory_that_cannot_be_listed_is_an_error_finding_and_the_rest_is_read(repo):
+    """A path longer than the system takes (PATH_MAX): made through directory descriptors."""
+    fd = os.open("ks", os.O_RDONLY)
+    try:
+        for dummy in range(20):  # 20 names of 250 characters: more than PATH_MAX (4,096)
+            os.mkdir("d" * 250, dir_fd=fd)
+            inner = os.open("d" * 250, os.O_RDONLY, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        os.close(os.open("lost.ks", os.O_WRONLY | os.O_CREAT, 0o600, dir_fd=fd))
+    finally:
+        os.close(fd)
+    findings, files, dummy = audit_files(["ks/**/*.ks"], budget=0)
+    assert files == ["ks/locked.ks", "ks/nested/deep.ks", "ks/server.ks"]
+    errors = [f for f in findings if f["verdict"] == "error"]
+    assert len(errors) == 1 and errors[0]["findings"] == [UNREADABLE]
+    assert errors[0]["file"].startswith("ks/" + "d" * 250) and len(errors[0]["file"]) > 4096
+    assert "cannot be read: File name too long; the files below it were not checked" in errors[0]["reasons"][0]
+    assert [f["file"] for f in findings if f["verdict"] != "error"] == ["ks/locked.ks", "ks/nested/deep.ks",
+                                                                        "ks/server.ks"]
+
+
 def test_too_many_files_are_refused_with_what_to_do(repo, monkeypatch):
     monkeypatch.setattr(_audit_files, "MAX_FILES", 3)
     with pytest.raises(AuditFilesError) as caught:
@@ -208,6 +314,22 @@ def test_an_oversized_file_is_an_error_finding_and_is_not_read(repo):
     found = file_findings("bad/huge.ks")
     assert [(f["verdict"], f["findings"]) for f in found] == [("error", [UNREADABLE])]
     assert "has %d bytes, more than the %d" % (_files.MAX_FILE_SIZE + 1, _files.MAX_FILE_SIZE) in found[0]["reasons"][0]
+
+
+def test_a_device_is_an_error_finding_and_is_never_opened(repo, monkeypatch):
+    opened = []
+    real = os.open
+
+    def recording(path, *args, **kwargs):
+        opened.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "open", recording)
+    os.symlink(os.devnull, str(repo / "ks" / "null.ks"))
+    findings, files, dummy = audit_files([os.devnull, "ks/null.ks"], budget=0)
+    assert files == [os.devnull, "ks/null.ks"]
+    assert ["is a character device, not a regular file" in f["reasons"][0] and f["verdict"] == "error"
+            for f in findings] == [True, True]
+    assert opened == []
 
 
 def test_a_fifo_is_an_error_finding_not_a_hang(repo):

@@ -106,7 +106,8 @@ def test_the_search_visits_the_whole_file_with_linear_bytes_none(tmp_path, monke
     monkeypatch.setattr(blocklist, "LINEAR_BYTES", 10 ** 12)
     searcher = blocklist.SortedFile(path)
     searcher.find(b"F" * 40)
-    assert searcher.reads == 2000
+    ends = 2 + blocklist.ENDS_BYTES // 42 + 1  # the first line; the last ENDS_BYTES, a partial line first
+    assert 2000 < searcher.reads <= 2000 + ends
 
 
 def test_an_ill_formed_line_names_the_file_and_not_the_hash(tmp_path):
@@ -126,8 +127,124 @@ def test_an_unsorted_file_is_an_error(tmp_path):
     assert sha1(password) > "1" * 40
     path = tmp_path / "pwned.txt"
     path.write_text("%s:1\n%s:1\n%s:1\n" % ("1" * 40, "0" * 40, "F" * 40))
-    with pytest.raises(blocklist.BlocklistError, match="the lines are not sorted by their hash; sort the file"):
+    with pytest.raises(blocklist.BlocklistError, match="the lines are not sorted by their hash") as caught:
         blocklist.check(password, [str(path)])
+    assert "sort the file by the hash (LC_ALL=C sort -t: -k1,1 -o FILE FILE)" in str(caught.value)
+
+
+def ordered_by_count(path, hashes, seed):
+    """A SHA1:COUNT file as Have I Been Pwned also publishes it: the most frequent first."""
+    rng = random.Random(seed)
+    counts = sorted((rng.randrange(1, 10 ** 7) for dummy in hashes), reverse=True)
+    lines = ["%s:%d\n" % (digest, count) for digest, count in zip(hashes, counts)]
+    path.write_text("".join(lines))
+    return str(path)
+
+
+BREACHED_20 = ["123456", "password", "qwerty", "letmein", "dragon", "monkey", "abc123", "iloveyou", "sunshine",
+               "princess", "football", "shadow", "superman", "michael", "baseball", "welcome", "trustno1",
+               "starwars", "whatever", "passw0rd"]
+
+
+@pytest.mark.parametrize("others", [0, 20000])
+def test_a_file_ordered_by_count_never_lets_a_password_pass(tmp_path, others):
+    """Every lookup in it is an error that gives the fix (or, at a probe that lands on it, a hit): never a miss."""
+    hashes = [sha1(p) for p in BREACHED_20] + random_hashes(others, 11)
+    random.Random(12).shuffle(hashes)
+    path = ordered_by_count(tmp_path / "pwned-by-count.txt", hashes, 13)
+    for password in BREACHED_20 + CLEAN:
+        try:
+            reason = blocklist.check(password, [{"path": path, "format": "sorted"}])
+        except blocklist.BlocklistError as exc:
+            message = str(exc)
+            assert "not sorted by their hash" in message and "LC_ALL=C sort -t: -k1,1" in message
+            assert sha1(password)[:5] not in message.upper()  # the words of the list are English words
+        else:
+            assert password in BREACHED_20 and reason is not None, "a lookup in an unsorted file passed"
+
+
+def test_a_file_whose_halves_are_swapped_is_refused(tmp_path):
+    """Each half is sorted, so the lines a probe reads agree with their neighbours: the file's ends do not."""
+    hashes = sorted(random_hashes(20000, 14) + [sha1(BREACHED[0]), sha1(BREACHED[1])])
+    rotated = hashes[len(hashes) // 2:] + hashes[:len(hashes) // 2]
+    path = tmp_path / "pwned.txt"
+    path.write_text("".join("%s:5\n" % digest for digest in rotated))
+    for password in BREACHED[:2] + CLEAN:
+        with pytest.raises(blocklist.BlocklistError, match="not sorted by their hash"):
+            blocklist.check(password, [str(path)])
+
+
+@pytest.mark.parametrize("text", ["", "\n\n\r\n"])
+def test_an_empty_sorted_file_is_refused_by_check_and_scan(tmp_path, text):
+    path = tmp_path / "pwned.txt"
+    path.write_text(text)
+    with pytest.raises(blocklist.BlocklistError, match="empty .*it would let every password pass"):
+        blocklist.check(BREACHED[0], [str(path)])
+    with pytest.raises(blocklist.BlocklistError, match="^blocklist %s: empty" % path):
+        blocklist.scan([str(path)])
+
+
+def test_an_empty_range_file_is_refused_without_its_name(tmp_path):
+    digest = sha1(BREACHED[0])
+    directory = tmp_path / "range"
+    directory.mkdir()
+    (directory / (digest[:5] + ".txt")).write_text("")
+    with pytest.raises(blocklist.BlocklistError) as caught:
+        blocklist.check(BREACHED[0], [str(directory)])
+    message = str(caught.value)
+    assert message.startswith("blocklist %s: a range file this password needs is empty" % directory)
+    assert_no_hash_in(BREACHED[0], message)
+    with pytest.raises(blocklist.BlocklistError, match="empty"):
+        blocklist.scan([str(directory)])
+
+
+def test_a_sorted_file_with_one_line_out_of_place_is_refused_by_scan(tmp_path):
+    hashes = sorted(random_hashes(5000, 15))
+    hashes.insert(4000, hashes.pop(10))
+    path = tmp_path / "pwned.txt"
+    path.write_text("".join("%s:2\n" % digest for digest in hashes))
+    with pytest.raises(blocklist.BlocklistError, match=r"^blocklist %s, line 4001: not sorted .*-k1,1" % path):
+        blocklist.scan([str(path)])
+
+
+@pytest.fixture
+def opened(monkeypatch):
+    """The paths os.open is called with (the blocklist opens its files through module_utils/_files.py)."""
+    calls = []
+    real = os.open
+
+    def recording(path, *args, **kwargs):
+        calls.append(os.fspath(path))
+        return real(path, *args, **kwargs)
+    monkeypatch.setattr(os, "open", recording)
+    return calls
+
+
+def test_a_device_as_sorted_file_is_refused_before_it_is_opened(tmp_path, opened):
+    with pytest.raises(blocklist.BlocklistError, match="is a character device, not a regular file"):
+        blocklist.SortedFile(os.devnull).find(sha1(BREACHED[0]).encode())
+    assert os.devnull not in opened
+    link = tmp_path / "pwned.txt"
+    link.symlink_to(os.devnull)
+    with pytest.raises(blocklist.BlocklistError, match="not a regular file"):
+        blocklist.check(BREACHED[0], [str(link)])
+
+
+def test_a_range_file_that_is_a_fifo_or_device_is_refused_before_it_is_opened(tmp_path, opened):
+    digest = sha1(BREACHED[0])
+    directory = tmp_path / "range"
+    directory.mkdir()
+    os.mkfifo(str(directory / (digest[:5] + ".txt")))
+    with pytest.raises(blocklist.BlocklistError) as caught:
+        blocklist.check(BREACHED[0], [str(directory)])
+    message = str(caught.value)
+    assert message.startswith("blocklist %s: a range file this password needs is not a regular file" % directory)
+    assert_no_hash_in(BREACHED[0], message)
+    (directory / (digest[:5] + ".txt")).unlink()
+    (directory / "00000.txt").symlink_to(os.devnull)
+    with pytest.raises(blocklist.BlocklistError, match="00000.txt is a character device, not a regular file"):
+        blocklist.scan([str(directory)])
+    assert not [path for path in opened if path.startswith(str(directory))]
 
 
 # --- range directory -------------------------------------------------------------------------
