@@ -10,7 +10,7 @@ __metaclass__ = type
 
 DOCUMENTATION = r"""
 module: posture_info
-version_added: 0.4.0
+version_added: 0.3.0
 short_description: What a kickstart would make of a system, and how it deviates from a compliance profile
 description:
   - Reads a kickstart, or an unrendered kickstart template (O(template)), as the target's installer will read it,

@@ -1,0 +1,54 @@
+# Copyright (c) kickstart.pwpolicy contributors
+# GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""The posture_info module: the posture of a kickstart, its deviations from profiles, and no secret in either."""
+
+import os
+
+from ansible_collections.kickstart.pwpolicy.plugins.modules import posture_info as module
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_posture import (
+    GRUB,
+    SECRET,
+    SHA,
+    STIG_RHEL9,
+    without,
+)
+
+run, ok, fail = module_calls(module.main)
+
+
+def test_a_kickstart_that_meets_the_stig(capsys):
+    result = ok(capsys, content=STIG_RHEL9, profile=["stig"])
+    assert result["changed"] is False and result["target"] == "RHEL9"
+    assert (result["deviations"], result["waived"], result["not_checked"]) == ([], [], [])
+    assert [account["form"] for account in result["posture"]["accounts"]] == ["crypt", "crypt"]
+    for value in (SECRET, SHA, GRUB):
+        assert_no_leak(value, result)
+
+
+def test_a_deviation_names_rule_line_and_fix_and_an_exception_waives_it(capsys, tmp_path):
+    path = tmp_path / "web01.ks"
+    path.write_text(without(STIG_RHEL9, "bootloader "))
+    os.chmod(str(path), 0o600)
+    before = path.read_bytes()
+    result = ok(capsys, path=str(path), profile=["stig"], check_mode=True)
+    assert [(d["rule"], d["found"], d["where"]) for d in result["deviations"]] == [
+        ("RHEL-09-212010", "no bootloader line", None)]
+    waived = ok(capsys, path=str(path), profile=["stig"], exceptions=["RHEL-09-212010"])
+    assert waived["deviations"] == [] and [d["rule"] for d in waived["waived"]] == ["RHEL-09-212010"]
+    assert path.read_bytes() == before
+
+
+def test_without_a_profile_only_the_posture(capsys):
+    result = ok(capsys, content=STIG_RHEL9)
+    assert result["deviations"] == [] and result["posture"]["autopart"]["encrypted"] is True
+    assert result["posture"]["login_defs"]["SHA_CRYPT_MIN_ROUNDS"]["value"] == 100000
+
+
+def test_a_profile_needs_a_rhel_target(capsys):
+    message = fail(capsys, content=STIG_RHEL9.replace("#version=RHEL9", "#version=F40"), profile=["stig"])
+    assert message == ("profile: the compliance profiles are for RHEL8, RHEL9, RHEL10; give target (the "
+                             "kickstart is for F40)")
+
