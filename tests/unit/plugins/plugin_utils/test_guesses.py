@@ -2,9 +2,11 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 """zxcvbn's guess estimates: known passphrases, the words an attacker tries first, the cap, the missing package,
-one call at a time."""
+one call at a time, once per secret."""
 
 import datetime
+import hashlib
+import hmac
 import sys
 import threading
 
@@ -140,3 +142,68 @@ def test_the_year_is_the_current_one_before_every_estimate(monkeypatch):
         stale = direct(password, [], year)
         assert _guesses.guesses_log10(password) == direct(password, [])["guesses_log10"] != stale["guesses_log10"]
         assert scoring.REFERENCE_YEAR == datetime.date.today().year
+
+
+def counting(monkeypatch):
+    """The calls to zxcvbn from now on (a new estimator: nothing remembered before counts)."""
+    real = _guesses._zxcvbn()
+    calls = []
+
+    def spy(password, user_inputs=None, max_length=72):
+        calls.append(len(password))
+        return real(password, user_inputs=user_inputs, max_length=max_length)
+
+    monkeypatch.setattr(_guesses, "_zxcvbn", lambda: spy)
+    return calls
+
+
+def test_a_secret_shared_by_many_hosts_is_estimated_once(monkeypatch):
+    calls = counting(monkeypatch)
+    secret = "orbit lantern maple quartz drift"
+    options = model.options_from({"product": "server"})
+    found = [model.estimate_secret(secret, "luks", None, dict(options, hostname="web%03d.example.org" % index))
+             for index in range(200)]
+    assert len(calls) == 1
+    assert all(item == found[0] for item in found)
+    # A host whose name is in the secret is estimated for itself, and lower.
+    own = model.estimate_secret(secret, "luks", None, dict(options, hostname="quartz.example.org"))
+    assert len(calls) == 2 and own["guesses_log10"] < found[0]["guesses_log10"]
+
+
+@pytest.mark.parametrize("password", [
+    "builder2024!",         # the host's first label
+    "B0ld-Bu1ld3r-2024",    # with l33t substitutions
+    "redliub-99-maple",     # backwards
+    "xX-BUILDER.EXAMPLE.ORG-Xx",
+    "unrelated Horse 77",
+    "Wëb-ñame-builder",     # beyond ASCII: every input counts
+])
+def test_what_is_remembered_is_what_zxcvbn_says_for_each_host(password):
+    for hostname in ("builder.example.org", "web01.example.org", "builder.example.org", "db.example.org"):
+        inputs = _guesses.user_inputs("root", hostname, "server")
+        assert _guesses.estimate(password, inputs) == direct(password, inputs), hostname
+
+
+def test_a_process_remembers_a_bounded_number_of_estimates(monkeypatch):
+    calls = counting(monkeypatch)
+    monkeypatch.setattr(_guesses, "ESTIMATES_KEPT", 3)
+    for password in ("alpha-Kettle-1", "bravo-Kettle-2", "charlie-Kettle-3", "delta-Kettle-4"):
+        _guesses.estimate(password)
+    assert len(_guesses._ESTIMATES) == 3
+    _guesses.estimate("delta-Kettle-4")  # the latest is still there
+    assert len(calls) == 4
+    _guesses.estimate("alpha-Kettle-1")  # the least recently used was forgotten
+    assert len(calls) == 5
+
+
+def test_the_estimates_are_remembered_by_a_keyed_hash_never_by_the_secret(monkeypatch):
+    counting(monkeypatch)
+    secret = "Remembered-Secret-93"
+    _guesses.estimate(secret, ["web01"])
+    assert_no_leak(secret, list(_guesses._ESTIMATES.items()), piece=5)
+    assert all(isinstance(key, bytes) and len(key) == 32 for key in _guesses._ESTIMATES)
+    # The key is this process's own: without it, the same secret gives another digest.
+    assert _guesses.keyed_digest(secret) == _guesses.keyed_digest(secret) != _guesses.keyed_digest(secret + " ")
+    assert _guesses.keyed_digest(secret) not in (hashlib.sha256(secret.encode()).digest(),
+                                                 hmac.new(b"", secret.encode(), hashlib.sha256).digest())
+    assert _guesses.keyed_digest("ab", "c") != _guesses.keyed_digest("a", "bc")

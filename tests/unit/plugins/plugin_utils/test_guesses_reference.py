@@ -48,3 +48,14 @@ def test_every_estimate_and_score_is_the_references(reference_year):
         if abs(got["guesses_log10"] - log10) > 0.02 or got["score"] != score:
             off.append("line %d (%s): %s, reference %.4f, %d" % (number, category, got, log10, score))
     assert off == []
+
+
+def test_what_another_host_was_told_never_changes_an_estimate(reference_year):
+    # The same password was estimated before with other hosts' words: what is remembered serves only where
+    # zxcvbn would say the same.
+    for number, category, password, inputs, log10, score in rows():
+        if inputs:
+            for other in (["web01.example.org", "web01"], inputs[1:], inputs[:1]):
+                _guesses.estimate(password, other)
+            got = _guesses.estimate(password, inputs)
+            assert abs(got["guesses_log10"] - log10) <= 0.02 and got["score"] == score, "line %d" % number
