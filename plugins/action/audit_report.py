@@ -127,7 +127,8 @@ class ActionModule(ActionModuleBase):
             # A check_secrets result holds the weakest link under weakest_link (its weakest option).
             found = found.get("weakest_link") or {} if "findings" in found else found
             reports.append({"host": host, "weakest": found.get("weakest"),
-                            "below_floor": bool(found.get("below_floor")), "note": found.get("msg")})
+                            "below_floor": bool(found.get("below_floor")), "note": found.get("msg"),
+                            "reused": found.get("reused") or []})
         return reports
 
     def _weakest_of(self, args, hosts, results, task_vars):

@@ -20,7 +20,11 @@ from ansible.module_utils.parsing.convert_bool import boolean
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preload import preload
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SECRET_VARS, SecretReader
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import (
+    ROLE_VARS,
+    SECRET_VARS,
+    SecretReader,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
     WARN_SECONDS,
     host_weakest,
@@ -32,9 +36,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
 preload()
 
 MODEL_ARGS = ("rounds", "product", "hostname")
+# The secrets read: those estimated, and the boot loader's password, only compared with them (one value used twice).
+READ_VARS = SECRET_VARS + tuple((arg, var) for arg, var in ROLE_VARS if arg == "bootloader_password")
 # The arguments, in the order the messages give them; every value is templated and converted here (raw).
 ARGUMENT_SPEC = dict(
-    [(name, dict(type="raw", no_log=True)) for name, _var in SECRET_VARS]
+    [(name, dict(type="raw", no_log=True)) for name, _var in READ_VARS]
     + [(name, dict(type="raw")) for name in MODEL_ARGS + ("role_vars", "estimate", "base_url", "warn_seconds",
                                                           "min_seconds", "require_estimates", "fail", "host_label")])
 
@@ -54,7 +60,7 @@ class ActionModule(ActionModuleBase):
 
     def _read_secrets(self, args, task_vars):
         reader = SecretReader(self._template, self._templar)
-        raw, names = reader.role_values(args, task_vars, SECRET_VARS)
+        raw, names = reader.role_values(args, task_vars, READ_VARS)
         # Unreadable secrets and account problems are check_secrets' to report: only readable ones are estimated.
         return [item for item in reader.secrets(raw, names, []) if item["value"] and not item["error"]]
 

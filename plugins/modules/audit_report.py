@@ -249,7 +249,8 @@ msg:
 weakest:
   description:
     - With O(weakest_var) or O(weakest), one entry per host with C(host), C(weakest) (C(secret), C(attack), C(seconds), C(time),
-      C(requires), or null), C(below_floor) and C(note) (the action's message). Never a secret.
+      C(requires), or null), C(below_floor), C(note) (the action's message) and C(reused) (the secrets of the host that
+      are one value, as M(kickstart.pwpolicy.weakest_link) returns them; also a line under the table). Never a secret.
   returned: when O(weakest_var) or O(weakest) is given and the report does not fail (a failed result holds only the message and
     the counts, since Ansible prints it whole; the weakest-link table shows every host)
   type: list

@@ -240,8 +240,8 @@ conflicts:
 weakest_link:
   description:
     - With O(weakest), the host's weakest link with the keys the M(kickstart.pwpolicy.weakest_link) action returns
-      (C(host), C(weakest), C(secrets), C(below_floor), C(estimated), C(msg), and C(plain_http) when the kickstart URL
-      is plain C(http://)). Never a secret.
+      (C(host), C(weakest), C(secrets), C(below_floor), C(estimated), C(reused), C(msg), and C(plain_http) when the
+      kickstart URL is plain C(http://)). Never a secret.
   returned: when O(weakest) is given
   type: dict
   version_added: 0.2.0

@@ -47,10 +47,16 @@ options:
   luks_passphrase:
     description: The disk encryption passphrase; absent, null or empty when the disk is not encrypted.
     type: raw
+  bootloader_password:
+    description:
+      - The boot loader's (GRUB 2) password. It is not estimated, only compared with the other secrets (RV(reused)).
+    type: raw
+    version_added: 0.3.0
   role_vars:
     description:
       - Read the secrets not given from the P(kickstart.pwpolicy.kickstart#role) role's variables
-        C(kickstart_root_password), C(kickstart_users) and C(kickstart_luks_passphrase), untemplated, each on its own.
+        C(kickstart_root_password), C(kickstart_users), C(kickstart_luks_passphrase) and
+        C(kickstart_bootloader_password), untemplated, each on its own.
     type: bool
     default: false
   rounds:
@@ -161,6 +167,17 @@ estimated:
   description: Whether the estimates were made (false when C(zxcvbn) is missing and not required).
   returned: always
   type: bool
+reused:
+  description:
+    - Each group of the host's secrets that are one value (compared by a keyed hash in memory), with C(secrets) (their
+      labels, V(bootloader) among them), C(reason) (what the attacker gets, in words) and C(hint) (what to do); each
+      is also a warning. Never a secret.
+  returned: always
+  type: list
+  elements: dict
+  version_added: 0.3.0
+  sample: [{secrets: [root, luks, bootloader], reason: "root, luks and bootloader are the same secret: ...",
+            hint: "give each of them a secret of its own ..."}]
 plain_http:
   description: Present and true when O(base_url) is plain C(http://) and the kickstart holds secrets.
   returned: when true

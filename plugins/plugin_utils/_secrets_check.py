@@ -273,9 +273,8 @@ class SecretsCheck(object):
         floors = (seconds_arg(given.get("warn_seconds", WARN_SECONDS), "weakest.warn_seconds", "check_secrets"),
                   seconds_arg(given.get("min_seconds", 0), "weakest.min_seconds", "check_secrets"))
         # A secret that is not a string is a finding of its own (it stops the role): nothing to estimate.
-        # The boot loader's password is not estimated: the exposure model knows accounts and disks.
-        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]
-                    and item["secret"] != BOOTLOADER]
+        # The boot loader's password is only compared with the others (host_weakest does not estimate it).
+        readable = [item for item in items if isinstance(item["value"], str) and item["value"] and not item["error"]]
         # What is the same for every host (no zxcvbn) is said once, by the first host of the play.
         first = (task_vars.get("ansible_play_hosts") or [task_vars.get("inventory_hostname")])[0]
         return host_weakest(host, readable, options, to_text(given.get("base_url") or ""), floors,

@@ -9,6 +9,13 @@ this module only puts one host's secrets side by side, words the warnings, and
 says whether the host is below the floor the user asked to enforce.  Nothing
 here returns or words a secret: an entry holds its label (``root``,
 ``user:NAME``, ``luks``), its policy name and numbers.
+
+One secret used twice is a weakest link of its own: the root password that is
+also the LUKS passphrase falls to an offline attack on the disk's header, and
+sits in plain text in the kickstart.  The secrets of a host (the boot loader's
+password too, which is not estimated) are compared by a keyed hash held in
+memory (:func:`._guesses.keyed_digest`); what is said is which labels share a
+value, never the value.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -25,7 +32,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure impor
     estimate_secret,
     options_from,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing, keyed_digest
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER
 
 # The default floor below which a host's weakest link is a warning: one year.
 WARN_SECONDS = 31557600
@@ -47,6 +55,8 @@ HINTS = {
     "offline_luks2_argon2id": "use a longer passphrase (several random words)",
     "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
 }
+REUSE_HINT = ("give each of them a secret of its own (kickstart.pwpolicy.pwpolicy_password makes one per lookup), "
+              "and change the shared one wherever else it is in use")
 HTTP_ALTERNATIVES = ("serve the kickstart over HTTPS with client authentication, or behind a short-lived URL; "
                      "rotate the LUKS passphrase after the install (cryptsetup luksChangeKey); or unlock the disk "
                      "from the network (Clevis and Tang) and keep a passphrase for recovery only")
@@ -86,6 +96,41 @@ def floor_text(entries, floor, name):
     """One sentence per secret below ``floor``, with what to do."""
     return "; ".join("%s, below %s (%s): %s" % (describe(entry), duration(floor), name,
                                                 HINTS[entry["weakest_attack"]]) for entry in entries)
+
+
+def shared_values(items):
+    """``[[label, ...]]``: the labels of the secrets of ``items`` that hold one value, two or more to a group.
+
+    Compared by a keyed hash in memory; an empty value, one that is not a string or could not be read is no one's.
+    """
+    groups = {}
+    for item in items:
+        value = item.get("value")
+        if isinstance(value, str) and value and not item.get("error"):
+            labels = groups.setdefault(keyed_digest(value), [])
+            if item["secret"] not in labels:
+                labels.append(item["secret"])
+    return [labels for labels in groups.values() if len(labels) > 1]
+
+
+def _listed(labels):
+    """``root, luks and bootloader``."""
+    return labels[0] if len(labels) == 1 else "%s and %s" % (", ".join(labels[:-1]), labels[-1])
+
+
+def reuse_finding(labels, entries, luks_in_kickstart=True):
+    """``{secrets, reason, hint}`` for the secrets ``labels`` that are one value; ``entries``: the host's estimates."""
+    reason = "%s are the same secret: whoever finds it for one has %s" % (
+        _listed(labels), "both" if len(labels) == 2 else "them all")
+    if "luks" in labels:
+        others = _listed([label for label in labels if label != "luks"])
+        reason += "; an offline attack on the LUKS header of the disk gives %s too" % others
+        if luks_in_kickstart:
+            reason += ", and the kickstart holds the LUKS passphrase in plain text"
+    weakest = weakest_of([entry for entry in entries if entry["secret"] in labels])
+    if weakest is not None:
+        reason += "; the weakest of them: %s" % describe(weakest)
+    return {"secrets": list(labels), "reason": reason, "hint": REUSE_HINT}
 
 
 def http_warning(base_url, has_luks, has_hashes):
@@ -156,9 +201,14 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
     was estimated, unless ``require`` (or a floor to enforce) makes that an error.
     That is the same for every host of a run, so the warning saying how to
     install it comes only with ``notice`` (the caller sets it on one host).
+    The boot loader's password (label ``bootloader``) is not estimated (the
+    exposure model knows accounts and disks): it is only compared with the
+    others, as every secret is (``reused``).
     """
     warn_seconds, min_seconds = floors
     notes = []
+    shared = shared_values(items)
+    items = [item for item in items if item["secret"] != BOOTLOADER]
     # A secret that is not a string (a number, a list, a boolean in YAML) is named, never estimated.
     odd = ["%s: %s is not a string (got %s), not estimated: give it as a string or a vaulted string (quote it in "
            "YAML)" % (host, item["secret"], plain_type(item["value"])) for item in items
@@ -178,17 +228,20 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
             notes = [note]
     http = http_warning(base_url, any(i["policy"] == "luks" for i in items), any(i["policy"] != "luks" for i in items))
     report = host_report(host, entries or [], warn_seconds, min_seconds)
+    reused = [reuse_finding(labels, entries or [], options["luks_in_kickstart"]) for labels in shared]
     fields = {"host": host, "weakest": report["weakest"] if entries is not None else None,
               "secrets": report["secrets"], "below_floor": report["failed"], "estimated": entries is not None,
-              "msg": note or report["msg"]}
+              "reused": reused, "msg": note or report["msg"]}
     if http:
         fields["plain_http"] = True
-    warnings = odd + report["warnings"] + (["%s: %s" % (host, http)] if http else []) + notes
+    warnings = (odd + report["warnings"] + ["%s: %s; %s" % (host, found["reason"], found["hint"]) for found in reused]
+                + (["%s: %s" % (host, http)] if http else []) + notes)
     return fields, warnings, report["failed"]
 
 
 def weakest_table(reports):
-    """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`)."""
+    """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`), then
+    a line for each group of a host's secrets that are one value (``reused``)."""
     from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import visible
 
     header = ("host", "secret", "attack", "time", "needs")
@@ -201,5 +254,8 @@ def weakest_table(reports):
             rows.append((report["host"], "-", "-", "-", report.get("note") or "nothing estimated"))
     rows = [[visible(cell) for cell in row] for row in rows]
     widths = [max(len(row[index]) for row in rows) for index in range(len(header) - 1)]
-    return "\n".join("  ".join(cell.ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + row[-1]
-                     for row in rows)
+    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + row[-1] for row in rows]
+    for report in reports:
+        if isinstance(report, dict) and report.get("host"):
+            lines.extend(visible("%s: %s" % (report["host"], found["reason"])) for found in report.get("reused") or ())
+    return "\n".join(lines)

@@ -64,6 +64,16 @@ def corpus_dir(*parts):
     return None
 
 
+def reference_file(name):
+    """A reference data file beside the checkout (``../shared/reference/NAME``), or beside the main checkout of
+    a worktree; None when there is none (an installed copy of the collection)."""
+    for base in (ROOT, _main_checkout()):
+        path = os.path.join(os.path.dirname(base), "shared", "reference", name)
+        if os.path.isfile(path):
+            return path
+    return None
+
+
 COLLECTIONS_DIR = _collections_dir()
 if COLLECTIONS_DIR not in sys.path:
     sys.path.insert(0, COLLECTIONS_DIR)

@@ -94,7 +94,7 @@ def test_the_boot_loader_password_is_read_like_the_others_and_checked_as_root():
     assert reader.secrets(raw(), names, []) == []
 
 
-def test_the_role_reads_the_boot_loader_password_and_the_weakest_link_does_not():
+def test_the_role_reads_the_boot_loader_password_and_the_weakest_link_does_not_estimate_it():
     reader = SecretReader(template)
     raw, names = reader.role_values({"role_vars": True}, {"kickstart_bootloader_password": "{{ vault_grub }}"},
                                     ROLE_VARS)

@@ -1,7 +1,8 @@
 # Copyright (c) kickstart.pwpolicy contributors
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""One host's weakest link: the cheapest secret, the floors, the plain-http warning, the audit table."""
+"""One host's weakest link: the cheapest secret, the floors, the plain-http warning, the audit table, one secret
+used twice."""
 
 import sys
 
@@ -197,3 +198,83 @@ def test_the_pre_flight_counts_the_installed_copy_where_no_boot_option_stops_it(
     fields, _warnings, _failed = _Check({"estimate": {"input_ks_copy": True}}).weakest(
         "web01", plain, items, {}, release_info(target))
     assert "root_copy_plaintext" in [found["attack"] for found in fields["secrets"][1]["exposures"]]
+
+
+SHARED = "Lantern-Orbit-57"
+
+
+def shared_items(bootloader=SHARED):
+    return [secret("root", "root", value=SHARED, user="root"), secret("user:alice", "user", value=ALICE, user="alice"),
+            secret("luks", "luks", value=SHARED), secret("bootloader", "root", value=bootloader, user="root")]
+
+
+def test_one_password_for_root_luks_and_the_boot_loader_is_a_finding():
+    options = _weakest.model_options({}, {"product": "server"}, "web01.example.org")
+    fields, warnings, failed = _weakest.host_weakest("web01", shared_items(), options, "", (0, 0), require=False)
+    (found,) = fields["reused"]
+    assert found["secrets"] == ["root", "luks", "bootloader"]
+    assert "root, luks and bootloader are the same secret" in found["reason"]
+    assert "an offline attack on the LUKS header of the disk gives root and bootloader too" in found["reason"]
+    assert "the kickstart holds the LUKS passphrase in plain text" in found["reason"]
+    assert "the weakest of them: root: offline_sha512crypt" in found["reason"]
+    assert "a secret of its own" in found["hint"]
+    assert ["web01: %s; %s" % (found["reason"], found["hint"])] == [text for text in warnings if "same secret" in text]
+    assert not failed  # said, not enforced
+    # The boot loader's password is compared, never estimated.
+    assert [entry["secret"] for entry in fields["secrets"]] == ["root", "user:alice", "luks"]
+    assert_no_leak(SHARED, fields, warnings, piece=5)
+
+
+def test_secrets_that_differ_are_no_finding_and_two_accounts_sharing_one_are():
+    options = _weakest.model_options({}, {}, "web01")
+    fields, warnings, dummy = _weakest.host_weakest("web01", items(), options, "", (0, 0), require=False)
+    assert fields["reused"] == [] and warnings == []
+    two = [secret("root", "root", value=ALICE, user="root"), secret("user:alice", "user", value=ALICE, user="alice"),
+           secret("luks", "luks", value=LUKS)]
+    fields, warnings, dummy = _weakest.host_weakest("web01", two, options, "", (0, 0), require=False)
+    (found,) = fields["reused"]
+    assert found["secrets"] == ["root", "user:alice"]
+    assert found["reason"].startswith("root and user:alice are the same secret: whoever finds it for one has both")
+    assert "LUKS" not in found["reason"]
+
+
+def test_reuse_is_said_without_zxcvbn_too(monkeypatch):
+    monkeypatch.setitem(sys.modules, "zxcvbn", None)
+    options = _weakest.model_options(None, {}, "web01")
+    fields, warnings, dummy = _weakest.host_weakest("web01", shared_items(), options, "", (YEAR, 0), require=False)
+    assert not fields["estimated"] and fields["reused"][0]["secrets"] == ["root", "luks", "bootloader"]
+    assert "weakest of them" not in fields["reused"][0]["reason"]
+    assert any("same secret" in text for text in warnings)
+
+
+def test_the_audit_table_says_which_secrets_are_one_under_the_table():
+    options = _weakest.model_options({}, {}, "web01")
+    fields = _weakest.host_weakest("web01", shared_items(), options, "", (0, 0), require=False)[0]
+    lines = _weakest.weakest_table([fields, {"host": "web02", "weakest": None, "note": "skipped"}]).splitlines()
+    assert lines[0].split() == ["host", "secret", "attack", "time", "needs"] and len(lines) == 4
+    assert lines[3].startswith("web01: root, luks and bootloader are the same secret: ")
+    assert_no_leak(SHARED, lines, piece=5)
+
+
+def test_the_pre_flight_compares_the_boot_loader_password_with_the_others():
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
+
+    fields, warnings, dummy = _Check({}).weakest("web01", {"product": "server", "target": "RHEL9"}, shared_items(),
+                                                 {}, release_info("RHEL9"))
+    assert fields["reused"][0]["secrets"] == ["root", "luks", "bootloader"]
+    assert "bootloader" not in [entry["secret"] for entry in fields["secrets"]]
+    assert_no_leak(SHARED, fields, warnings, piece=5)
+
+
+def test_the_weakest_link_action_reads_the_boot_loader_password_to_compare_it():
+    from ansible_collections.kickstart.pwpolicy.plugins.action.weakest_link import ActionModule
+
+    action = object.__new__(ActionModule)
+    action._template, action._templar = (lambda value: value), None
+    task_vars = {"kickstart_root_password": SHARED, "kickstart_luks_passphrase": SHARED,
+                 "kickstart_bootloader_password": SHARED}
+    items = action._read_secrets({"role_vars": True}, task_vars)
+    assert [item["secret"] for item in items] == ["root", "luks", "bootloader"]
+    fields = _weakest.host_weakest("web01", items, _weakest.model_options({}, {}, "web01"), "", (0, 0), False)[0]
+    assert fields["reused"][0]["secrets"] == ["root", "luks", "bootloader"]
+    assert [entry["secret"] for entry in fields["secrets"]] == ["root", "luks"]
