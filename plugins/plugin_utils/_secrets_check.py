@@ -126,6 +126,10 @@ class SecretsCheck(object):
         for arg in PLAIN_ROLE_ARGS + INPUT_ARGS + PROFILE_ARGS:
             value = raw[arg] if arg in raw else args.get(arg)
             plain[arg] = self.template(value) if value is not None else None
+        if plain["profile_exceptions"] is None and names.get("profile_exceptions") != "profile_exceptions":
+            # Read with role_vars: the role's default (none waived), so that the role, its check entry point,
+            # check_secrets and the audit judge one host alike (the role's check by profile).
+            plain["profile_exceptions"] = []
         host = args.get("host_label", task_vars.get("inventory_hostname", "localhost"))
         fail_on = check_fail_on(self.template(args.get("fail_on", "rejected")))
         fail = boolean(self.template(args.get("fail", True)), strict=False)

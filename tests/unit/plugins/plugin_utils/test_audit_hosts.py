@@ -166,3 +166,36 @@ def test_processes_are_the_usable_cores_at_most_forks():
     assert cores >= 1
     assert processes_for(1) == 1
     assert processes_for(10000) == cores
+
+
+def test_the_audit_and_the_role_judge_a_workstation_under_the_stig_alike(tmp_path, monkeypatch):
+    """A Workstation host under the STIG: the preset's looser fields are the role's to tighten, not a conflict the
+    audit warns about on every run without naming the host."""
+    (tmp_path / "host_vars").mkdir()
+    (tmp_path / "host_vars" / "ws9.yml").write_text(
+        "kickstart_product: workstation\nkickstart_target: RHEL9\nkickstart_profile: stig\n"
+        "kickstart_weakest_link: never\nkickstart_root_password: %s\nkickstart_luks_passphrase: %s\n"
+        "kickstart_bootloader_password: %s\n" % (vaulted("LeakMark-r00t-Gq7%wZ4!vX8n"),
+                                                 vaulted("LeakMark-l4ks-Jd6#Pw3*Tq8@"),
+                                                 vaulted("LeakMark-b00t-Rb2#kT5^yN9d")))
+    (tmp_path / "hosts.ini").write_text("[workstation]\nws9\n")
+    secrets = [("default", VaultSecret(VAULT_PASSWORD))]
+    loader = DataLoader()
+    loader.set_vault_secrets(secrets)
+    if VaultSecretsContext is not None:
+        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
+    manager = InventoryManager(loader=loader, sources=[str(tmp_path / "hosts.ini")])
+    hostvars = HostVars(inventory=manager, variable_manager=VariableManager(loader=loader, inventory=manager),
+                        loader=loader)
+    templar = Templar(loader=loader, variables={})
+    audit = HostsCheck(templar, hostvars, ["ws9"]).run(1)["ws9"]
+    # The role's pre-flight: check_secrets with role_vars, where the role's defaults are variables too.
+    task_vars = dict(hostvars.raw_get("ws9"), kickstart_profile_exceptions=[], kickstart_pwquality_settings={})
+    host_templar = templar.copy_with_new_env(available_variables=task_vars)
+    role = SecretsCheck(SecretReader(host_templar.template, host_templar),
+                        {"role_vars": True, "fail": False, "profile": "stig"}).run({}, task_vars)[0]
+    assert audit["findings"] == role["findings"]
+    assert [(f["secret"], f["verdict"]) for f in audit["findings"]] == [
+        ("root", "accepted"), ("luks", "accepted"), ("bootloader", "accepted")]
+    assert audit.get("warnings", []) == role.get("warnings", []) == []
+    assert role["profile"]["deviations"] == []
