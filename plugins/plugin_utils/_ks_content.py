@@ -30,6 +30,7 @@ import os
 import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import one_line_problem
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_options import (
     NoParser,
     handler_for,
@@ -79,11 +80,6 @@ SECRET_HINT = ("remove it: the installer must read no secret the pre-flight has 
 COMMAND_LIST_KEYS = ("extra_commands", "storage")
 
 
-def _breaks_line(text):
-    """Whether ``text`` holds any line boundary (``\n``, ``\r``, and the others splitlines() knows)."""
-    return len((text + "x").splitlines()) != 1
-
-
 def _problem(label, reason, hint):
     return {"label": label, "reasons": [reason], "hints": [hint]}
 
@@ -93,11 +89,12 @@ def _line_problem(label, value):
     if not isinstance(value, str):
         return _problem(label, "is not a string (got %s)" % plain_type(value),
                         "give it as a string (quote it in YAML)")
-    if "\0" in value:
+    found = one_line_problem(value)
+    if found == "a NUL character":
         return _problem(label, "contains a NUL character", "remove the NUL character")
-    if _breaks_line(value):
-        return _problem(label, "contains a line break, which would start a new kickstart line",
-                        "give it on one line")
+    if found:
+        return _problem(label, "contains a line break (a carriage return or another line separator counts too), "
+                        "which would start a new kickstart line", "give it on one line")
     return None
 
 
@@ -228,7 +225,7 @@ def _storage_problems(label, line, checker=None):
 def _script_body_problems(label, body):
     if not isinstance(body, str):
         return [_problem(label, "is not a string (got %s)" % plain_type(body), "give the script body as a string")]
-    if "\0" in body:
+    if one_line_problem(body) == "a NUL character":
         return [_problem(label, "contains a NUL character", "remove the NUL character")]
     for number, line in enumerate(body.splitlines(), 1):
         if SECTION_LINE_RE.match(line):
@@ -343,10 +340,11 @@ def secret_problems(label, secret):
         return []
     if not isinstance(secret, str):
         return [_problem(label, "is not a string (got %s)" % plain_type(secret), "quote it in YAML")]
-    if "\0" in secret:
+    found = one_line_problem(secret)
+    if found == "a NUL character":
         return [_problem(label, "contains a NUL character, which no installer or crypt hash can take",
                          "choose a secret without a NUL character")]
-    if _breaks_line(secret):
+    if found:
         return [_problem(label, "contains a line break, which a kickstart line cannot hold",
                          "choose a secret on one line (quotes, #, $ and spaces are fine)")]
     return []

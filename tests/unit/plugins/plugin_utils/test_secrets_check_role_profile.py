@@ -177,3 +177,16 @@ def test_the_weakest_link_is_not_estimated_for_the_boot_loader(monkeypatch):
     args = {"role_vars": True, "profile": "stig", "weakest": {}}
     SecretsCheck(SecretReader(lambda value: value), args).run({}, role_vars())
     assert seen == ["root", "luks"]
+
+
+@pytest.mark.parametrize("profile", ["stig", ""])
+@pytest.mark.parametrize("end", ["\r", "\x0c", "\x85", "\u2028"])
+def test_a_setting_with_a_line_boundary_of_any_kind_stops_the_role_named_never_shown(profile, end):
+    # Written into the %post drop-in, "\r%end\r" would end the section and the installer would read rootpw.
+    injection = end.join(["acme", "%end", "rootpw --plaintext Zq8vW-Injx-77", "%post", "true"])
+    result = run(profile=profile, kickstart_pwquality_settings={"badwords": injection})
+    assert result["failed"]
+    assert "kickstart_pwquality_settings: setting 'badwords' must be one line of text (it holds a line break)" \
+        in result["msg"]
+    assert_no_leak("Zq8vW-Injx-77", result, piece=5)
+    assert "acme" not in str(result)
