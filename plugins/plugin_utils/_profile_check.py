@@ -43,6 +43,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     normalize_policies,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import HIDDEN
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 # The policy fields a check merges (the name is the account's).
@@ -173,6 +174,19 @@ def wanted(profile):
     return not (isinstance(profile, (list, tuple)) and not profile)
 
 
+def _unknown(name, index, count):
+    """The error for the unknown profile ``name``, element ``index`` of ``count`` given.
+
+    Its value is never shown, whether given alone, in a list or in a comma-separated string: a secret given
+    in the wrong variable would otherwise be printed by every caller (an element of a string is no value a
+    caller could hide).  A name of several is named by its position.
+    """
+    shown = repr(HIDDEN) if isinstance(name, str) else "(%s)" % plain_type(name)
+    where = " (name %d of the %d given)" % (index + 1, count) if count > 1 else ""
+    return _profiles.ProfileError("unknown compliance profile %s%s: give one of %s"
+                                  % (shown, where, ", ".join(_profiles.PROFILES)))
+
+
 def _names(profile):
     """The profile names given (a name, names separated by commas, or a list of names), in order, once each."""
     if isinstance(profile, str):
@@ -181,11 +195,9 @@ def _names(profile):
         raise _profiles.ProfileError("profile must be a compliance profile name or a list of them (%s)"
                                      % ", ".join(_profiles.PROFILES))
     names = []
-    for name in profile:
+    for index, name in enumerate(profile):
         if not isinstance(name, str) or name.strip() not in _profiles.PROFILES:
-            raise _profiles.ProfileError("unknown compliance profile %s: give one of %s"
-                                         % (repr(name) if isinstance(name, str) else "(%s)" % plain_type(name),
-                                            ", ".join(_profiles.PROFILES)))
+            raise _unknown(name, index, len(profile))
         if name.strip() not in names:
             names.append(name.strip())
     return names
