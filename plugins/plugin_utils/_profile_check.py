@@ -44,6 +44,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import HIDDEN
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import encrypts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 # The policy fields a check merges (the name is the account's).
@@ -464,7 +465,8 @@ class RoleProfile(object):
         """Deviations for a boot-loader password or disk encryption a profile requires and the kickstart lacks.
 
         ``storage``: the storage lines of kickstart_content (empty: autopart, encrypted with the passphrase);
-        with lines, one must carry ``--encrypted`` for the passphrase to be used."""
+        with lines, the installer must read ``--encrypted`` on one (:func:`._ks_content.encrypts`: never in a
+        comment or inside quotes) for the passphrase to be used."""
         for name in self.names:
             target = self._target()
             data = _profiles.profile(name, target)
@@ -479,7 +481,7 @@ class RoleProfile(object):
                     self._add(Deviation(LUKS_VAR, name, target, rules,
                                         "is not set, but %(profile)s requires encrypted disks",
                                         "set it (vaulted)"))
-                elif storage and not any("--encrypted" in str(line).split() for line in storage):
+                elif storage and not any(encrypts(line, target) for line in storage):
                     self._add(Deviation("kickstart_content.storage", name, target, rules,
                                         "has no line with --encrypted, so no disk is encrypted, but %(profile)s "
                                         "requires encrypted disks", "add --encrypted to the lines of the encrypted "

@@ -157,6 +157,25 @@ def test_storage_lines_without_encrypted_encrypt_nothing():
     assert encrypted.deviations == []
 
 
+@pytest.mark.parametrize("line", [
+    "part / --grow  # --encrypted", "part / --grow #--encrypted", "part / --grow --label='a --encrypted b'",
+    'part / --grow --label="--encrypted"', "part /#x --encrypted",
+])
+def test_encrypted_in_a_comment_or_in_quotes_encrypts_nothing(line):
+    # The installer reads the line's words with shlex (comments left out), then the command's options.
+    role = view()
+    role.requirements(True, True, [line])
+    assert [d.what for d in role.deviations] == ["kickstart_content.storage"]
+
+
+@pytest.mark.parametrize("line", ["part / --grow --encrypted", "logvol / --vgname=vg --name=root --encrypted",
+                                  "part / --encrypted  # the root file system"])
+def test_encrypted_as_the_installer_reads_it_meets_the_rule(line):
+    role = view()
+    role.requirements(True, True, ["part /boot --size=1024", line])
+    assert role.deviations == []
+
+
 def test_cis_workstation_asks_for_a_boot_loader_password_but_no_encryption():
     role = view("cis_workstation_l1")
     role.requirements(False, False)
