@@ -262,6 +262,9 @@ SETTINGS_VAR = "kickstart_pwquality_settings"
 POLICIES_VAR = "kickstart_pwpolicies"
 BOOTLOADER_VAR = "kickstart_bootloader_password"
 LUKS_VAR = "kickstart_luks_passphrase"
+DROPIN_VAR = "kickstart_pwquality_dropin"
+# What the %post drop-in writes on the installed system: every libpwquality setting and the login.defs hashing.
+DROPIN_KEYS = _profiles.PWQUALITY + ("schemes", "min_rounds")
 # What a profile's values become in /etc/login.defs, by crypt scheme.
 ENCRYPT_METHODS = {"sha512crypt": "SHA512", "yescrypt": "YESCRYPT"}
 MIN_COST_KEYS = {"sha512crypt": "SHA_CRYPT_MIN_ROUNDS", "yescrypt": "YESCRYPT_COST_FACTOR"}
@@ -461,8 +464,10 @@ class RoleProfile(object):
         return ordered, check, origins
 
     # -- what must be there ------------------------------------------------
-    def requirements(self, bootloader_password, luks_passphrase, storage=None):
-        """Deviations for a boot-loader password or disk encryption a profile requires and the kickstart lacks.
+    def requirements(self, bootloader_password, luks_passphrase, storage=None, pwquality_dropin=True):
+        """Deviations for a boot-loader password or disk encryption a profile requires and the kickstart lacks, and
+        for the installed system's libpwquality and login.defs settings when the drop-in is not written
+        (``pwquality_dropin`` false): one per profile, naming every rule of it that sets one of them.
 
         ``storage``: the storage lines of kickstart_content (empty: autopart, encrypted with the passphrase);
         with lines, the installer must read ``--encrypted`` on one (:func:`._ks_content.encrypts`: never in a
@@ -486,6 +491,10 @@ class RoleProfile(object):
                                         "has no line with --encrypted, so no disk is encrypted, but %(profile)s "
                                         "requires encrypted disks", "add --encrypted to the lines of the encrypted "
                                         "devices"))
+            if not pwquality_dropin:
+                self._add(Deviation(DROPIN_VAR, name, target, _profiles.rule_list(name, target, *DROPIN_KEYS),
+                                    "is false, so the installed system gets none of the libpwquality settings and "
+                                    "/etc/login.defs lines %(profile)s asks for", "set it to true", False, True))
 
     # -- hashing ------------------------------------------------------------
     def allowed_schemes(self):

@@ -190,3 +190,34 @@ def test_a_setting_with_a_line_boundary_of_any_kind_stops_the_role_named_never_s
         in result["msg"]
     assert_no_leak("Zq8vW-Injx-77", result, piece=5)
     assert "acme" not in str(result)
+
+
+STIG9_DROPIN = ["RHEL-09-611090", "RHEL-09-611110", "RHEL-09-611065", "RHEL-09-611070", "RHEL-09-611100",
+                "RHEL-09-611130", "RHEL-09-611115", "RHEL-09-611125", "RHEL-09-611120", "RHEL-09-611105",
+                "RHEL-09-611060", "RHEL-09-611010", "RHEL-09-611140", "RHEL-09-611135", "RHEL-09-671025",
+                "RHEL-09-611050", "RHEL-09-611055"]
+
+
+@pytest.mark.parametrize("dropin", [False, "false", "no"])
+def test_without_the_drop_in_a_profile_is_not_met_on_the_installed_system(dropin):
+    result = run(kickstart_pwquality_dropin=dropin)
+    assert result["failed"]
+    assert "kickstart_pwquality_dropin: is false, so the installed system gets none of the libpwquality settings " \
+           "and /etc/login.defs lines stig (RHEL9) asks for (rules RHEL-09-611090, " in result["msg"]
+    found = by_secret(result)["kickstart_pwquality_dropin"]
+    assert (found["verdict"], found["stops"]) == ("error", True)
+    assert result["profile"]["deviations"] == [
+        "kickstart_pwquality_dropin is false, so the installed system gets none of the libpwquality settings and "
+        "/etc/login.defs lines stig (RHEL9) asks for (rules %s): set it to true, or list %s in "
+        "kickstart_profile_exceptions" % (", ".join(STIG9_DROPIN), ", ".join(STIG9_DROPIN))]
+
+
+def test_without_the_drop_in_the_waived_rules_are_said_and_the_run_goes_on():
+    result = run(kickstart_pwquality_dropin=False, kickstart_profile_exceptions=STIG9_DROPIN)
+    assert not result.get("failed"), result["msg"]
+    assert result["profile"]["deviations"] == [] and len(result["profile"]["waived"]) == 1
+    assert result["warnings"] == ["web01: " + result["profile"]["waived"][0]]
+    # With the drop-in (the default, or true) or without a profile there is nothing to waive.
+    for changes in ({"kickstart_pwquality_dropin": True}, {"kickstart_pwquality_dropin": None}):
+        assert run(**changes)["profile"]["deviations"] == []
+    assert not run(profile="", kickstart_pwquality_dropin=False).get("failed")
