@@ -44,7 +44,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import HIDDEN
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import encrypts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 # The policy fields a check merges (the name is the account's).
@@ -307,6 +306,13 @@ class Deviation(object):
         return "%s waives %s: %s %s" % (exceptions_var, self._rules(), self.what, self.problem)
 
 
+def _encrypts(line, target):
+    """:func:`._ks_content.encrypts`, imported on first use: a check by profile of the filter never needs it, nor
+    pykickstart, which it imports."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import encrypts
+    return encrypts(line, target)
+
+
 def _bound(key):
     """``or more`` / ``or less``: which way a value of ``key`` asks more."""
     return "or more" if _profiles.stricter(key, [0, 1]) == 1 else "or less"
@@ -486,7 +492,7 @@ class RoleProfile(object):
                     self._add(Deviation(LUKS_VAR, name, target, rules,
                                         "is not set, but %(profile)s requires encrypted disks",
                                         "set it (vaulted)"))
-                elif storage and not any(encrypts(line, target) for line in storage):
+                elif storage and not any(_encrypts(line, target) for line in storage):
                     self._add(Deviation("kickstart_content.storage", name, target, rules,
                                         "has no line with --encrypted, so no disk is encrypted, but %(profile)s "
                                         "requires encrypted disks", "add --encrypted to the lines of the encrypted "

@@ -220,7 +220,8 @@ INJECTION = "acme\r%end\rrootpw --plaintext X\r%post\rtrue"
 
 
 @pytest.mark.parametrize("name", ["badwords", "dictpath"])
-@pytest.mark.parametrize("end", ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize("end", ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                 "\u2029"])
 def test_a_setting_with_any_line_boundary_is_refused_by_name(name, end):
     # The settings go on lines of the %post drop-in: "\r%end\r" would end the section and add commands.
     for value in (INJECTION.replace("\r", end), "acme%scorp" % end, ["acme", "corp" + end + "x"]):
