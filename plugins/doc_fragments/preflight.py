@@ -75,6 +75,15 @@ options:
     type: list
     elements: str
     version_added: 0.3.0
+  pwquality_dropin:
+    description:
+      - Whether the kickstart writes the installed system's libpwquality drop-in and C(/etc/login.defs) lines (the
+        P(kickstart.pwpolicy.kickstart#role) role's C(kickstart_pwquality_dropin)). Absent or null means true.
+      - With O(profile_exceptions) and a compliance profile, V(false) is a deviation (the installed system gets
+        none of the settings the profile asks for), labelled C(kickstart_pwquality_dropin), unless
+        O(profile_exceptions) lists every rule of the profile that sets one of them.
+    type: bool
+    version_added: 0.3.0
   content:
     description:
       - The P(kickstart.pwpolicy.kickstart#role) role's merged C(kickstart_content). When given, each of its values is
@@ -108,7 +117,7 @@ options:
       - Read every argument that is not given from the variables of the P(kickstart.pwpolicy.kickstart#role) role,
         C(kickstart_product), C(kickstart_target), C(kickstart_pwpolicies), C(kickstart_root_password),
         C(kickstart_users), C(kickstart_luks_passphrase), C(kickstart_bootloader_password),
-        C(kickstart_pwquality_settings) and C(kickstart_profile_exceptions).
+        C(kickstart_pwquality_settings), C(kickstart_profile_exceptions) and C(kickstart_pwquality_dropin).
       - This is how the role and the audit playbook call it. The secrets are then read, untemplated, from the host's
         variables, so an undecryptable or undefined value is an error finding for that secret on every
         ansible-core version. Secrets given as arguments are kept untemplated by ansible-core 2.19 and later only;

@@ -17,6 +17,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf 
     OPTION,
     SECTION,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import one_line_problem
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, Policy, PolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
@@ -87,6 +88,8 @@ def render_conf(policies, target=None):
     is recorded in the header (:data:`TARGET_LINE`).
     """
     ordered = _ordered(policies)
+    if target is not None and (not isinstance(target, str) or one_line_problem(target)):
+        raise PolicyError("target must be a release name on one line (it goes on a comment line of the drop-in)")
     if not ordered:
         raise PolicyError("no policies to write: give at least one of %s" % ", ".join(NAMES))
     warnings = []

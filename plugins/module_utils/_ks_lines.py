@@ -6,8 +6,10 @@
 
 The error class of kickstart reading and editing, the release a kickstart is
 for (``target`` or its ``#version=`` line), line endings and inline comments,
-the words of a line (:func:`split_words`, shlex's words in linear time), and
-the bounds that keep hostile input from taking pykickstart minutes.
+the words of a line (:func:`split_words`, shlex's words in linear time), what
+keeps a value off one line (:func:`one_line_problem`: a NUL or any line
+boundary ``str.splitlines()`` knows, not only ``\\n``), and the bounds that
+keep hostile input from taking pykickstart minutes.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -98,6 +100,22 @@ def kickstart_release(target=None, text=None):
         return parse_release(target)
     except ReleaseError as exc:
         raise KickstartEditError("%s (from %s)" % (exc, source))
+
+
+def breaks_line(text):
+    """Whether ``text`` holds a line boundary: any of :data:`LINE_BREAKS`, as ``str.splitlines()`` (and so
+    pykickstart and the installer) reads it."""
+    return len((text + "x").splitlines()) != 1
+
+
+def one_line_problem(text):
+    """What keeps ``text`` off one kickstart line: ``"a NUL character"``, ``"a line break"`` (any of
+    :data:`LINE_BREAKS`), or None.  The one test of every value written on a line (never quoting it)."""
+    if "\0" in text:
+        return "a NUL character"
+    if breaks_line(text):
+        return "a line break"
+    return None
 
 
 def newline_of(line):

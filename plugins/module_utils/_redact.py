@@ -27,7 +27,11 @@ __metaclass__ = type
 import re
 import shlex
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import MAX_LINE_CHARS, split_words
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    MAX_LINE_CHARS,
+    newline_of,
+    split_words,
+)
 
 HIDDEN = "<hidden>"
 
@@ -217,8 +221,8 @@ def redact_line(line):
     """
     if not line_secrets(line):
         return line
-    body = line.rstrip("\r\n")
-    ending = line[len(body):]
+    ending = newline_of(line)  # any line boundary (a form feed, U+2028 ...), kept as it was
+    body = line[:len(line) - len(ending)]
     indent = body[:len(body) - len(body.lstrip())]
     if _long(body):
         return "%s%s %s%s" % (indent, body.split(None, 1)[0], HIDDEN, ending)

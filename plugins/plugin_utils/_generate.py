@@ -38,6 +38,7 @@ import string
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import one_line_problem
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
@@ -242,8 +243,7 @@ def prepare(policy=None, product=None, profile=None, target=None, policy_name=No
     if length is not None:
         raise GenerateError("length is for kind=password; for a passphrase give words (the number of words)")
     plan.separator = DEFAULT_SEPARATOR if separator is None else separator
-    if not isinstance(plan.separator, str) or len(plan.separator) > 8 or "\0" in plan.separator \
-            or "\n" in plan.separator:
+    if not isinstance(plan.separator, str) or len(plan.separator) > 8 or one_line_problem(plan.separator):
         raise GenerateError("separator must be a string of at most 8 characters on one line")
     longest = WORD_LENGTHS[1]
     maxclassrepeat = plan.settings.get("maxclassrepeat", 0)

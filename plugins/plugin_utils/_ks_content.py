@@ -30,9 +30,15 @@ import os
 import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
+    comment_start,
+    one_line_problem,
+    split_words,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_options import (
     NoParser,
     handler_for,
+    option_words,
     parser_of,
     resolve,
     secret_words,
@@ -79,11 +85,6 @@ SECRET_HINT = ("remove it: the installer must read no secret the pre-flight has 
 COMMAND_LIST_KEYS = ("extra_commands", "storage")
 
 
-def _breaks_line(text):
-    """Whether ``text`` holds any line boundary (``\n``, ``\r``, and the others splitlines() knows)."""
-    return len((text + "x").splitlines()) != 1
-
-
 def _problem(label, reason, hint):
     return {"label": label, "reasons": [reason], "hints": [hint]}
 
@@ -93,11 +94,12 @@ def _line_problem(label, value):
     if not isinstance(value, str):
         return _problem(label, "is not a string (got %s)" % plain_type(value),
                         "give it as a string (quote it in YAML)")
-    if "\0" in value:
+    found = one_line_problem(value)
+    if found == "a NUL character":
         return _problem(label, "contains a NUL character", "remove the NUL character")
-    if _breaks_line(value):
-        return _problem(label, "contains a line break, which would start a new kickstart line",
-                        "give it on one line")
+    if found:
+        return _problem(label, "contains a line break (a carriage return or another line separator counts too), "
+                        "which would start a new kickstart line", "give it on one line")
     return None
 
 
@@ -212,23 +214,57 @@ def _item_problems(key, label, item, checker=None):
 
 
 def _storage_problems(label, line, checker=None):
-    words = line.split()
+    """A storage line's problems.  Its words are the installer's (shlex's, with comments); the role adds the LUKS
+    options at the end of a line whose blank-separated words hold ``--encrypted`` (the role's template), so those
+    must be the lines the installer reads with ``--encrypted``, and none of them may end in a comment."""
+    try:
+        words = split_words(line)
+    except ValueError:
+        return [_problem(label, "cannot be split into words as the installer reads them (an unclosed quote)",
+                         "close the quote")]
     if not words or words[0] not in STORAGE_COMMANDS:
         return [_problem(label, "is not a storage command", "start it with one of: %s" % ", ".join(STORAGE_COMMANDS))]
     if checker is not None:
         # The role adds the passphrase to a line with --encrypted written in full, so no other spelling of it.
-        short = [word for word in words[1:] if word.startswith("--") and word != "--encrypted"
+        short = [word for word in option_words(words) if word != "--encrypted"
                  and checker.resolves_to(words[0], word, ("--encrypted",))]
         if short:
             return [_problem(label, "sets %s, which %s reads as --encrypted" % (short[0], words[0]),
                              "write --encrypted in full, so that the role adds kickstart_luks_passphrase to it")]
-    return _option_problems(label, " ".join(words[1:]), ROLE_STORAGE_OPTIONS[1:], words[0], checker)
+    encrypted = "--encrypted" in words
+    if encrypted and comment_start(line) is not None:
+        return [_problem(label, "has a comment (#), and the role adds the LUKS passphrase at the end of a line with "
+                         "--encrypted, where the installer would read it as part of the comment",
+                         "remove the comment from the line")]
+    if encrypted and "--encrypted" not in line.split():
+        return [_problem(label, "has --encrypted quoted or escaped: the installer reads it as an option, but the role "
+                         "adds the LUKS passphrase only where --encrypted is written as it is",
+                         "write --encrypted unquoted, as an option of its own")]
+    if not encrypted and "--encrypted" in line.split():
+        return [_problem(label, "has --encrypted in a comment or inside quotes, where the installer does not read it "
+                         "as an option: nothing would be encrypted, and the role would add the LUKS passphrase there",
+                         "write --encrypted as an option of its own, before any #, or remove it")]
+    return _option_problems(label, line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else "",
+                            ROLE_STORAGE_OPTIONS[1:], words[0], checker)
+
+
+def encrypts(line, target=None):
+    """Whether the installer reads the storage command ``line`` as encrypted: an option word of it, as shlex reads
+    it (comments left out), that ``target``'s parser of the command resolves to ``--encrypted`` (the word
+    ``--encrypted`` itself where pykickstart is missing).  A line that cannot be split encrypts nothing."""
+    try:
+        words = split_words(str(line))
+    except ValueError:
+        return False
+    checker = _SecretChecker(target)
+    return any(word == "--encrypted" or checker.resolves_to(words[0], word, ("--encrypted",))
+               for word in option_words(words))
 
 
 def _script_body_problems(label, body):
     if not isinstance(body, str):
         return [_problem(label, "is not a string (got %s)" % plain_type(body), "give the script body as a string")]
-    if "\0" in body:
+    if one_line_problem(body) == "a NUL character":
         return [_problem(label, "contains a NUL character", "remove the NUL character")]
     for number, line in enumerate(body.splitlines(), 1):
         if SECTION_LINE_RE.match(line):
@@ -343,10 +379,11 @@ def secret_problems(label, secret):
         return []
     if not isinstance(secret, str):
         return [_problem(label, "is not a string (got %s)" % plain_type(secret), "quote it in YAML")]
-    if "\0" in secret:
+    found = one_line_problem(secret)
+    if found == "a NUL character":
         return [_problem(label, "contains a NUL character, which no installer or crypt hash can take",
                          "choose a secret without a NUL character")]
-    if _breaks_line(secret):
+    if found:
         return [_problem(label, "contains a line break, which a kickstart line cannot hold",
                          "choose a secret on one line (quotes, #, $ and spaces are fine)")]
     return []

@@ -43,6 +43,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     normalize_policies,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import HIDDEN
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 # The policy fields a check merges (the name is the account's).
@@ -173,6 +174,19 @@ def wanted(profile):
     return not (isinstance(profile, (list, tuple)) and not profile)
 
 
+def _unknown(name, index, count):
+    """The error for the unknown profile ``name``, element ``index`` of ``count`` given.
+
+    Its value is never shown, whether given alone, in a list or in a comma-separated string: a secret given
+    in the wrong variable would otherwise be printed by every caller (an element of a string is no value a
+    caller could hide).  A name of several is named by its position.
+    """
+    shown = repr(HIDDEN) if isinstance(name, str) else "(%s)" % plain_type(name)
+    where = " (name %d of the %d given)" % (index + 1, count) if count > 1 else ""
+    return _profiles.ProfileError("unknown compliance profile %s%s: give one of %s"
+                                  % (shown, where, ", ".join(_profiles.PROFILES)))
+
+
 def _names(profile):
     """The profile names given (a name, names separated by commas, or a list of names), in order, once each."""
     if isinstance(profile, str):
@@ -181,11 +195,9 @@ def _names(profile):
         raise _profiles.ProfileError("profile must be a compliance profile name or a list of them (%s)"
                                      % ", ".join(_profiles.PROFILES))
     names = []
-    for name in profile:
+    for index, name in enumerate(profile):
         if not isinstance(name, str) or name.strip() not in _profiles.PROFILES:
-            raise _profiles.ProfileError("unknown compliance profile %s: give one of %s"
-                                         % (repr(name) if isinstance(name, str) else "(%s)" % plain_type(name),
-                                            ", ".join(_profiles.PROFILES)))
+            raise _unknown(name, index, len(profile))
         if name.strip() not in names:
             names.append(name.strip())
     return names
@@ -249,6 +261,9 @@ SETTINGS_VAR = "kickstart_pwquality_settings"
 POLICIES_VAR = "kickstart_pwpolicies"
 BOOTLOADER_VAR = "kickstart_bootloader_password"
 LUKS_VAR = "kickstart_luks_passphrase"
+DROPIN_VAR = "kickstart_pwquality_dropin"
+# What the %post drop-in writes on the installed system: every libpwquality setting and the login.defs hashing.
+DROPIN_KEYS = _profiles.PWQUALITY + ("schemes", "min_rounds")
 # What a profile's values become in /etc/login.defs, by crypt scheme.
 ENCRYPT_METHODS = {"sha512crypt": "SHA512", "yescrypt": "YESCRYPT"}
 MIN_COST_KEYS = {"sha512crypt": "SHA_CRYPT_MIN_ROUNDS", "yescrypt": "YESCRYPT_COST_FACTOR"}
@@ -289,6 +304,13 @@ class Deviation(object):
     def warning(self, exceptions_var=EXCEPTIONS_VAR):
         """The sentence of a waived deviation."""
         return "%s waives %s: %s %s" % (exceptions_var, self._rules(), self.what, self.problem)
+
+
+def _encrypts(line, target):
+    """:func:`._ks_content.encrypts`, imported on first use: a check by profile of the filter never needs it, nor
+    pykickstart, which it imports."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import encrypts
+    return encrypts(line, target)
 
 
 def _bound(key):
@@ -448,11 +470,14 @@ class RoleProfile(object):
         return ordered, check, origins
 
     # -- what must be there ------------------------------------------------
-    def requirements(self, bootloader_password, luks_passphrase, storage=None):
-        """Deviations for a boot-loader password or disk encryption a profile requires and the kickstart lacks.
+    def requirements(self, bootloader_password, luks_passphrase, storage=None, pwquality_dropin=True):
+        """Deviations for a boot-loader password or disk encryption a profile requires and the kickstart lacks, and
+        for the installed system's libpwquality and login.defs settings when the drop-in is not written
+        (``pwquality_dropin`` false): one per profile, naming every rule of it that sets one of them.
 
         ``storage``: the storage lines of kickstart_content (empty: autopart, encrypted with the passphrase);
-        with lines, one must carry ``--encrypted`` for the passphrase to be used."""
+        with lines, the installer must read ``--encrypted`` on one (:func:`._ks_content.encrypts`: never in a
+        comment or inside quotes) for the passphrase to be used."""
         for name in self.names:
             target = self._target()
             data = _profiles.profile(name, target)
@@ -467,11 +492,15 @@ class RoleProfile(object):
                     self._add(Deviation(LUKS_VAR, name, target, rules,
                                         "is not set, but %(profile)s requires encrypted disks",
                                         "set it (vaulted)"))
-                elif storage and not any("--encrypted" in str(line).split() for line in storage):
+                elif storage and not any(_encrypts(line, target) for line in storage):
                     self._add(Deviation("kickstart_content.storage", name, target, rules,
                                         "has no line with --encrypted, so no disk is encrypted, but %(profile)s "
                                         "requires encrypted disks", "add --encrypted to the lines of the encrypted "
                                         "devices"))
+            if not pwquality_dropin:
+                self._add(Deviation(DROPIN_VAR, name, target, _profiles.rule_list(name, target, *DROPIN_KEYS),
+                                    "is false, so the installed system gets none of the libpwquality settings and "
+                                    "/etc/login.defs lines %(profile)s asks for", "set it to true", False, True))
 
     # -- hashing ------------------------------------------------------------
     def allowed_schemes(self):

@@ -17,6 +17,7 @@ import re
 from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import one_line_problem
 
 # libpwquality's error codes (src/pwquality.h); stable since libpwquality 1.2.
 ERR_FATAL_FAILURE = -1
@@ -138,8 +139,11 @@ def _str_setting(name, value):
         value = " ".join(w.strip() for w in value if w.strip())
     if not isinstance(value, str):
         raise SettingsError("setting %r must be a string, got %s" % (name, type_name(value)))
-    if "\0" in value or "\n" in value:
-        raise SettingsError("setting %r must be one line of text" % name)
+    # The settings go on lines of the installed system's drop-in, inside the kickstart's %post: a carriage return,
+    # a form feed or any other line boundary would end the line there (and could end the section).
+    found = one_line_problem(value)
+    if found:
+        raise SettingsError("setting %r must be one line of text (it holds %s)" % (name, found))
     return value.strip()
 
 

@@ -60,7 +60,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import
 # Values that go on kickstart lines but are no secret (the role passes them): checked, never read with role_vars.
 INPUT_ARGS = ("content", "root_ssh_keys", "dest", "updates_image", "delivery")
 # The role's variables that are no secret, templated as they are (read with role_vars).
-PLAIN_ROLE_ARGS = ("product", "target", "pwpolicies", "pwquality_settings", "profile_exceptions")
+PLAIN_ROLE_ARGS = ("product", "target", "pwpolicies", "pwquality_settings", "profile_exceptions", "pwquality_dropin")
 # The arguments, in the order the messages give them; every value is templated and converted here (raw).
 CHECK_ARGUMENT_SPEC = dict(
     [(name, dict(type="raw", no_log=name in SECRET_ARGS)) for name, _var in ROLE_VARS]
@@ -329,7 +329,9 @@ class SecretsCheck(object):
             problems.extend(bootloader_problems(plain["content"]))
         if view is not None and problem is None:
             content = plain["content"] if isinstance(plain["content"], dict) else {}
-            view.requirements(bootloader, any(item["secret"] == "luks" for item in items), content.get("storage"))
+            dropin = plain.get("pwquality_dropin")
+            view.requirements(bootloader, any(item["secret"] == "luks" for item in items), content.get("storage"),
+                              dropin in (None, "") or boolean(dropin, strict=False))
         try:
             weakest = self.weakest(host, plain, items, task_vars or {}, release)
         except PwpolicyError as exc:

@@ -40,6 +40,7 @@ ROLE_VARS = (
     ("bootloader_password", "kickstart_bootloader_password"),
     ("pwquality_settings", "kickstart_pwquality_settings"),
     ("profile_exceptions", "kickstart_profile_exceptions"),
+    ("pwquality_dropin", "kickstart_pwquality_dropin"),
 )
 SECRET_ARGS = ("root_password", "users", "luks_passphrase", "bootloader_password")
 # The secrets whose weakest link is estimated (the accounts' and the disk's: what weakest_link reads).

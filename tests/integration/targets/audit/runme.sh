@@ -142,8 +142,9 @@ else
 fi
 
 # By compliance profile, with a breach corpus: NIST SP 800-63B (which any target
-# takes) makes Workstation's root policy strict with 15 characters (said in one
-# warning), and the corpus holds srv02's root password.
+# takes) makes Workstation's root policy strict with 15 characters, as the role
+# makes it (the preset is the role's to tighten: no warning on every run), and
+# the corpus holds srv02's root password.
 audit profile 2 -e kickstart_profile=nist_800_63b -e "kickstart_blocklist=$base/inventory/blocklist.txt"
 "$python" "$here/verify.py" "$base/inventory/expected-profile.json" "$base/runs/profile.json" \
     "$base/runs/profile.xml" rejected "" || fail "profile: the reports do not match the expected verdicts"
@@ -152,9 +153,10 @@ grep -q -E "^srv02 +root +rejected +appears in a list of breached or common pass
 grep -q -E "^ws02 +root +rejected +shorter than 15 characters" "$base/runs/profile.stdout" \
     || fail "profile: ws02's root password is not held to NIST's 15 characters"
 # (ansible-core 2.16 wraps warnings: the words are looked for with the line breaks made spaces)
-cat "$base/runs/profile.stdout" "$base/runs/profile.stderr" | tr -s ' \n' ' ' \
-    | grep -q -F "root policy: minlen 8 as given is looser than the 15 asked by nist_800_63b" \
-    || fail "profile: no warning that the profile's 15 characters apply instead of Workstation's 8"
+if cat "$base/runs/profile.stdout" "$base/runs/profile.stderr" | tr -s ' \n' ' ' \
+    | grep -q -F "as given is looser than"; then
+    fail "profile: the audit warns about the preset the profile tightens, which the role does not"
+fi
 # Bad input: an unknown profile, a profile without the host's target, a corpus that is not there.
 audit badprofile 2 -e kickstart_profile=nist -e kickstart_audit_hosts=srv01
 grep -q -F "give one of stig, cis_server_l1, cis_server_l2" "$base/runs/badprofile.stdout" \

@@ -382,6 +382,10 @@ for digest in "$h_root_weak" "$h_inline_strong"; do
     fi
 done
 
+# An unknown compliance profile among several that is a marker: '<hidden>', as one given alone.
+run profile_element 0 profile_element.yml "${inv[@]}" "${vault[@]}"
+expect profile_element "unknown compliance profile '<hidden>' (name 2 of the 2 given)"
+
 # ---------------------------------------------------------------- role
 rinv=(-i "$role/inventory.yml")
 run role_check 0 role.yml "${rinv[@]}" "${vault[@]}" --check --diff

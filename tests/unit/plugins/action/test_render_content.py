@@ -136,3 +136,31 @@ def test_storage_scripts_and_hostname_render_as_pykickstart_reads_them():
     assert (pre.type, pre.logfile, pre.interp, pre.script.strip()) == (0, "/tmp/pre.log", "/usr/bin/bash", "echo pre")
     assert (plain.script.strip(), plain.inChroot, plain.errorOnFail) == ("echo plain", True, False)
     assert (outside.script.strip(), outside.inChroot, outside.errorOnFail) == ("echo outside", False, True)
+
+
+STORAGE_LINES = [
+    "part / --grow --encrypted", "part / --grow  # --encrypted", "part / --grow #--encrypted",
+    "part / --grow --encrypted  # the root file system", "part / --grow --encrypted#x",
+    "part / --grow '--encrypted'", 'part / --grow "--encrypted"', "part / --grow \\--encrypted",
+    "part / --grow --label='a --encrypted b'", "part / --grow --encr", "part /boot --size=1024  # boot",
+]
+
+
+def test_the_passphrase_goes_only_where_the_installer_reads_encrypted():
+    """Of every storage line that passes the checks, the installer reads --encrypted on exactly those the profile
+    check counts, and each of them gets the passphrase; none lands in a comment."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._ks_content import encrypts
+    luks = "Disk-Pass-7 x"
+    passed = 0
+    for line in STORAGE_LINES:
+        content = server(storage=[line])
+        if content_problems(content, "RHEL8"):
+            continue
+        passed += 1
+        text = _render(content, [], [], luks)
+        (partition,) = _parse(text).partition.partitions
+        assert partition.encrypted is encrypts(line, "RHEL8"), line
+        assert partition.passphrase == (luks if partition.encrypted else ""), line
+        # The passphrase is on the kickstart only where the installer reads it.
+        assert text.count(shlex.quote(luks)) == int(partition.encrypted), line
+    assert passed == 3  # --encrypted as it is, and two lines where the installer reads no --encrypted

@@ -109,6 +109,10 @@ def test_vaulted_profile_and_blocklist_values(vault, corpus):  # noqa: F811
     (dict(blocklist="/srv/pwned/missing.txt"), "^pwpolicy_check: blocklist /srv/pwned/missing.txt: no such file "
                                                r"\(give a sorted file of SHA1:COUNT"),
     (dict(profile=SECRET, target="RHEL9"), "^pwpolicy_check: unknown compliance profile '?<hidden>'?: give one of"),
+    (dict(profile="stig," + SECRET, target="RHEL9"),
+     r"^pwpolicy_check: unknown compliance profile '<hidden>' \(name 2 of the 2 given\): give one of stig, "),
+    (dict(profile=["stig", SECRET], target="RHEL9"),
+     r"^pwpolicy_check: unknown compliance profile '<hidden>' \(name 2 of the 2 given\): give one of stig, "),
 ])
 def test_bad_input_is_a_filter_error_naming_what_to_give(kwargs, message):
     with pytest.raises(AnsibleFilterError, match=message) as raised:

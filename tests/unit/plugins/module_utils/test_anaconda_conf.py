@@ -170,6 +170,13 @@ def test_render_errors():
         acr.render_conf([{"name": "root"}])
 
 
+@pytest.mark.parametrize("target", ["RHEL9\r[User Interface]", "F40\x0cx", "F40\u2028x", "F40\x00", 40])
+def test_a_target_that_is_not_one_line_is_refused_not_written(target):
+    # The target goes on a comment line of the drop-in: a line boundary there would start a line of settings.
+    with pytest.raises(PolicyError, match="^target must be a release name on one line"):
+        acr.render_conf(SHIPPED_POLICIES, target)
+
+
 def test_render_records_its_target_after_the_header():
     text = acr.render_conf(SHIPPED_POLICIES, "RHEL10")[0]
     assert text.startswith(acr.HEADER + "# Written for installer release RHEL10.\n[User Interface]\n")

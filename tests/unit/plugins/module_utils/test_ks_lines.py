@@ -2,7 +2,7 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 """module_utils/_ks_lines.py: the bounds on kickstart input (words per line, command and package lines, line
-and command text lengths) and the word splitter (shlex's words, in linear time)."""
+and command text lengths), the word splitter (shlex's words, in linear time) and what keeps a value off one line."""
 
 import shlex
 
@@ -15,6 +15,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
     MAX_COMMAND_WORDS,
     MAX_LINE_CHARS,
     MAX_PACKAGE_LINES,
+    LINE_BREAKS,
+    breaks_line,
+    one_line_problem,
     split_words,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart
@@ -90,3 +93,21 @@ def test_the_command_lines_together_are_bounded():
     assert parse_kickstart("#version=RHEL9\n" + line * count, "RHEL9", validate=False)
     with pytest.raises(PwpolicyError, match="command lines up to this one hold more than %d" % MAX_COMMAND_CHARS):
         parse_kickstart("#version=RHEL9\n" + line * (count + 1), "RHEL9", validate=False)
+
+
+def test_every_line_boundary_python_knows_breaks_a_line_and_nothing_else_does():
+    # Every code point once, each between two letters: splitlines() (pykickstart's and so the installer's split)
+    # says which end a line.
+    points = [chr(code) for code in range(0x110000) if not 0xD800 <= code < 0xE000]
+    ends = set(line[-1] for line in "x".join(points).splitlines(True)[:-1])
+    assert ends == set("".join(LINE_BREAKS))
+    assert sorted(ends) == sorted("\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029")
+    assert [point for point in points if breaks_line("a%sb" % point)] == sorted(ends)
+    assert breaks_line("a\r\nb") and breaks_line("\r") and not breaks_line("") and not breaks_line("a\tb c")
+
+
+@pytest.mark.parametrize("value, problem", [
+    ("acme corp", None), ("", None), ("a\tb", None), ("a\x00b", "a NUL character"), ("a\x00\nb", "a NUL character"),
+] + [("acme%s%%end" % end, "a line break") for end in LINE_BREAKS])
+def test_one_line_problem_names_what_without_the_value(value, problem):
+    assert one_line_problem(value) == problem

@@ -40,6 +40,14 @@ def test_redacted_text_keeps_lines_without_secrets():
     assert out.count("\n") == 3
 
 
+@pytest.mark.parametrize("end", ["\x0c", "\x85", "\u2028", "\r"])
+def test_a_line_ending_in_any_line_boundary_keeps_it_and_hides_the_value(end):
+    text = "rootpw --plaintext Pass-Word-1" + end + "lang en_US.UTF-8" + end
+    out = redacted_text(text)
+    assert out == "rootpw --plaintext <hidden>" + end + "lang en_US.UTF-8" + end
+    assert out.splitlines() == ["rootpw --plaintext <hidden>", "lang en_US.UTF-8"]
+
+
 def test_section_regions_hide_secret_commands_inside_anaconda():
     text = "#version=F36\n%anaconda\nrootpw --plaintext Very-Secret-7\npwpolicy root --minlen=6\n%end\n"
     parsed = parse_kickstart(text, "F36", validate=False)

@@ -185,6 +185,8 @@ def test_a_policy_nothing_meets_names_what_to_change():
     ({"kind": "passphrase", "words": 1}, "words=1 gives at most 8 characters, below the 15 .* give more words"),
     ({"kind": "passphrase", "words": 2, "policy": "luks"}, "below the 20 characters .* give more words"),
     ({"kind": "passphrase", "profile": "stig", "target": "RHEL9", "separator": ""}, "give a separator"),
+    ({"kind": "passphrase", "separator": "\r"}, "separator must be a string of at most 8 characters on one line"),
+    ({"kind": "passphrase", "separator": "-\u2028"}, "separator must be a string of at most 8 characters on one"),
     ({"kind": "passphrase", "settings": {"maxclassrepeat": 3}}, "maxclassrepeat=3 .* use kind=password"),
     ({"settings": {"minlen": 30}}, "minlen comes from the policy"),
     ({"settings": "strict"}, "settings must be a dict"),

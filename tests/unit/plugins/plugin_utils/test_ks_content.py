@@ -140,6 +140,25 @@ def test_storage_lines_are_storage_commands_without_a_passphrase(storage, expect
     assert labels(content_problems(server(storage=storage))) == expected
 
 
+@pytest.mark.parametrize("line, reason", [
+    ("part / --grow  # --encrypted", "has --encrypted in a comment or inside quotes, where the installer does not "
+                                     "read it as an option: nothing would be encrypted"),
+    ("part / --grow --label='a --encrypted b'", "has --encrypted in a comment or inside quotes"),
+    ("part / --grow --encrypted  # root", "has a comment (#), and the role adds the LUKS passphrase at the end of a "
+                                          "line with --encrypted, where the installer would read it as part of the "
+                                          "comment"),
+    ("part / --grow --encrypted#x", "has a comment (#)"),
+    ("part / --grow '--encrypted'", "has --encrypted quoted or escaped: the installer reads it as an option"),
+    ("part / --grow \\--encrypted", "has --encrypted quoted or escaped"),
+    ("part / --grow '--encr'", "sets --encr, which part reads as --encrypted"),
+    ("part / --label='open", "cannot be split into words as the installer reads them (an unclosed quote)"),
+])
+def test_encrypted_is_judged_as_the_installer_reads_the_line(line, reason):
+    found = content_problems(server(storage=["part /boot --size=1024  # a comment is fine here", line]), "RHEL9")
+    assert labels(found) == ["kickstart_content.storage[1]"]
+    assert found[0]["reasons"][0].startswith(reason)
+
+
 @pytest.mark.parametrize("scripts, expected", [
     ([{"body": "echo hi", "log": "/root/ks-post.log", "interpreter": "/usr/bin/python3", "nochroot": True,
        "erroronfail": False}], []),

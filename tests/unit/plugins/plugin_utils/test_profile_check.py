@@ -16,7 +16,7 @@ import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist, _profile_check, _pwquality
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _verdict as verdict
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import ProfileError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, ProfileError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pw_reasons import CRACKLIB_REASONS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import PwcheckError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_against
@@ -221,8 +221,9 @@ def test_nist_takes_any_target_and_the_others_need_theirs():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(profile="stgi", target="RHEL9"), "unknown compliance profile 'stgi': give one of stig, cis_server_l1, "),
-    (dict(profile=["stig", 7], target="RHEL9"), r"unknown compliance profile \(a number\): give one of stig, "),
+    (dict(profile="stgi", target="RHEL9"), "unknown compliance profile '<hidden>': give one of stig, cis_server_l1, "),
+    (dict(profile=["stig", 7], target="RHEL9"), r"unknown compliance profile \(a number\) \(name 2 of the 2 given\): "
+                                                "give one of stig, "),
     (dict(profile={"stig": 1}, target="RHEL9"), "profile must be a compliance profile name or a list of them "),
     (dict(profile="stig"), "^compliance profile stig needs a target release: give target, one of RHEL8, RHEL9, "
                            "RHEL10$"),
@@ -238,6 +239,23 @@ def test_bad_input_names_what_to_give(kwargs, message):
     with pytest.raises((ProfileError, PwcheckError), match=message) as raised:
         check_against(STRONG, "root", **kwargs)
     assert_no_leak(STRONG, str(raised.value), piece=5)
+
+
+SECRET_NAME = "Vq7-Hj3k-Zr9w"
+
+
+@pytest.mark.parametrize("profile, where", [
+    (SECRET_NAME, ""), (" %s " % SECRET_NAME, ""), ([SECRET_NAME], ""),
+    ("stig,%s" % SECRET_NAME, " (name 2 of the 2 given)"), ("stig, %s" % SECRET_NAME, " (name 2 of the 2 given)"),
+    ("%s,stig" % SECRET_NAME, " (name 1 of the 2 given)"), (["stig", SECRET_NAME], " (name 2 of the 2 given)"),
+    (("anssi", "stig", SECRET_NAME), " (name 3 of the 3 given)"),
+])
+def test_an_unknown_profile_name_is_never_shown_alone_or_among_others(profile, where):
+    with pytest.raises(ProfileError) as raised:
+        _profile_check.select(profile, "RHEL9")
+    message = str(raised.value)
+    assert message == "unknown compliance profile '<hidden>'%s: give one of %s" % (where, ", ".join(PROFILES))
+    assert_no_leak(SECRET_NAME, message, piece=5)
 
 
 def test_with_a_profile_the_policy_names_the_account():

@@ -157,6 +157,69 @@ def test_storage_lines_without_encrypted_encrypt_nothing():
     assert encrypted.deviations == []
 
 
+@pytest.mark.parametrize("line", [
+    "part / --grow  # --encrypted", "part / --grow #--encrypted", "part / --grow --label='a --encrypted b'",
+    'part / --grow --label="--encrypted"', "part /#x --encrypted",
+])
+def test_encrypted_in_a_comment_or_in_quotes_encrypts_nothing(line):
+    # The installer reads the line's words with shlex (comments left out), then the command's options.
+    role = view()
+    role.requirements(True, True, [line])
+    assert [d.what for d in role.deviations] == ["kickstart_content.storage"]
+
+
+@pytest.mark.parametrize("line", ["part / --grow --encrypted", "logvol / --vgname=vg --name=root --encrypted",
+                                  "part / --encrypted  # the root file system"])
+def test_encrypted_as_the_installer_reads_it_meets_the_rule(line):
+    role = view()
+    role.requirements(True, True, ["part /boot --size=1024", line])
+    assert role.deviations == []
+
+
+# Every STIG rule for RHEL 9 that the %post drop-in carries: the libpwquality settings, then the hashing.
+STIG9_DROPIN = ["RHEL-09-611090", "RHEL-09-611110", "RHEL-09-611065", "RHEL-09-611070", "RHEL-09-611100",
+                "RHEL-09-611130", "RHEL-09-611115", "RHEL-09-611125", "RHEL-09-611120", "RHEL-09-611105",
+                "RHEL-09-611060", "RHEL-09-611010", "RHEL-09-611140", "RHEL-09-611135", "RHEL-09-671025",
+                "RHEL-09-611050", "RHEL-09-611055"]
+
+
+def test_without_the_drop_in_the_installed_system_misses_every_setting_of_the_profile():
+    role = view()
+    role.requirements(True, True, None, pwquality_dropin=False)
+    assert [(d.what, d.rules) for d in role.deviations] == [("kickstart_pwquality_dropin", STIG9_DROPIN)]
+    assert role.errors() == [
+        "kickstart_pwquality_dropin is false, so the installed system gets none of the libpwquality settings and "
+        "/etc/login.defs lines stig (RHEL9) asks for (rules %s): set it to true, or list %s in "
+        "kickstart_profile_exceptions" % (", ".join(STIG9_DROPIN), ", ".join(STIG9_DROPIN))]
+    # With the drop-in, or without a profile, nothing is missing.
+    written = view()
+    written.requirements(True, True)
+    assert written.deviations == []
+    alone = view(None)
+    alone.requirements(True, True, None, pwquality_dropin=False)
+    assert alone.deviations == []
+
+
+def test_the_drop_in_deviation_is_waived_by_its_rules_like_any_other():
+    waived = view(exceptions=STIG9_DROPIN)
+    waived.requirements(True, True, None, pwquality_dropin=False)
+    assert waived.errors() == [] and waived.warnings() == [
+        "kickstart_profile_exceptions waives rules %s: kickstart_pwquality_dropin is false, so the installed system "
+        "gets none of the libpwquality settings and /etc/login.defs lines stig (RHEL9) asks for"
+        % ", ".join(STIG9_DROPIN)]
+    partly = view(exceptions=STIG9_DROPIN[:-1])
+    partly.requirements(True, True, None, pwquality_dropin=False)
+    assert len(partly.errors()) == 1
+    # Each profile selected asks for its own rules.
+    both = view("ospp,nist_800_63b", "RHEL9")
+    both.requirements(True, True, None, pwquality_dropin=False)
+    assert [(d.what, d.profile, d.rules) for d in both.deviations] == [
+        ("kickstart_pwquality_dropin", "ospp (RHEL9)", ["FMT_SMF_EXT.1"]),
+        ("kickstart_pwquality_dropin", "nist_800_63b (RHEL9)",
+         ["SP 800-63B-4 3.1.1.2 length", "SP 800-63B-4 3.1.1.2 composition", "SP 800-63B-4 3.1.1.2 blocklist",
+          "SP 800-63B-4 3.1.1.2 context"])]
+
+
 def test_cis_workstation_asks_for_a_boot_loader_password_but_no_encryption():
     role = view("cis_workstation_l1")
     role.requirements(False, False)

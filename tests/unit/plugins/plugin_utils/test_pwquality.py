@@ -214,3 +214,21 @@ def test_positive_credit(items, positive):
 def test_bad_settings(settings, message):
     with pytest.raises(_pwq_settings.SettingsError, match=message):
         _pwq_settings.normalize_settings(settings)
+
+
+INJECTION = "acme\r%end\rrootpw --plaintext X\r%post\rtrue"
+
+
+@pytest.mark.parametrize("name", ["badwords", "dictpath"])
+@pytest.mark.parametrize("end", ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85", "\u2028",
+                                 "\u2029"])
+def test_a_setting_with_any_line_boundary_is_refused_by_name(name, end):
+    # The settings go on lines of the %post drop-in: "\r%end\r" would end the section and add commands.
+    for value in (INJECTION.replace("\r", end), "acme%scorp" % end, ["acme", "corp" + end + "x"]):
+        if isinstance(value, list) and name != "badwords":
+            continue
+        with pytest.raises(_pwq_settings.SettingsError) as caught:
+            _pwq_settings.normalize_settings({name: value})
+        assert str(caught.value) == "setting %r must be one line of text (it holds a line break)" % name
+    with pytest.raises(_pwq_settings.SettingsError, match="it holds a NUL character"):
+        _pwq_settings.normalize_settings({name: "acme\0corp"})

@@ -137,6 +137,22 @@ def test_an_unknown_profile_or_a_target_without_values_is_an_error_finding_for_e
     assert bad["findings"][0]["hints"] == ["fix kickstart_product, kickstart_target or kickstart_pwpolicies"]
 
 
+@pytest.mark.parametrize("profile", ["stig,Vq7-Hj3k-Zr9w", "stig, Vq7-Hj3k-Zr9w", ["stig", "Vq7-Hj3k-Zr9w"]])
+@pytest.mark.parametrize("exceptions", [None, []])
+def test_an_unknown_profile_among_others_is_hidden_as_one_alone(profile, exceptions):
+    # exceptions=[]: the role's check by profile (the role and the audit give kickstart_profile_exceptions).
+    args = secrets(profile=profile, fail=False)
+    if exceptions is not None:
+        args["profile_exceptions"] = exceptions
+    result = run(**args)
+    reasons = [reason for finding in result["findings"] for reason in finding["reasons"]]
+    assert reasons and all(reason.endswith(
+        "check_secrets: unknown compliance profile '<hidden>' (name 2 of the 2 given): give one of stig, "
+        "cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi, nist_800_63b")
+        for reason in reasons)
+    assert_no_leak("Vq7-Hj3k-Zr9w", result, piece=5)
+
+
 def test_an_unusable_blocklist_fails_before_any_secret_is_read(tmp_path):
     read = []
     reader = SecretReader(lambda value: read.append(value) or value)

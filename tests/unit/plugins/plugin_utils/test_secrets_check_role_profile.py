@@ -129,11 +129,20 @@ def test_without_a_profile_the_settings_given_check_the_secrets():
     assert "profile" not in result
 
 
-def test_without_profile_exceptions_the_check_is_check_secrets_own():
+def test_with_role_vars_and_no_exceptions_variable_the_check_is_the_roles():
+    # The role's default (none waived): the audit and check_secrets judge a host as the role does.
     args = {"role_vars": True, "profile": "stig"}
-    task_vars = role_vars(kickstart_pwpolicies={"user": {"minlen": 8}}, kickstart_bootloader_password=None)
+    task_vars = role_vars(kickstart_pwpolicies={"user": {"minlen": 8}})
     del task_vars["kickstart_profile_exceptions"]
     result = SecretsCheck(SecretReader(lambda value: value), args).run({}, task_vars)[0]
+    assert result["failed"] and "kickstart_pwpolicies.user.minlen: 8 is looser than the 15" in result["msg"]
+    assert result["profile"]["deviations"] and result["conflicts"] == []
+
+
+def test_without_role_vars_the_check_is_check_secrets_own():
+    args = {"profile": "stig", "product": "server", "target": "RHEL9", "root_password": ROOT,
+            "pwpolicies": {"user": {"minlen": 8}}}
+    result = SecretsCheck(SecretReader(lambda value: value), args).run({}, {"inventory_hostname": "web01"})[0]
     assert not result.get("failed"), result["msg"]  # the stricter value applies, and a warning says so
     assert result["policies"]["user"]["minlen"] == 15
     assert "deviations" not in result["profile"] and result["conflicts"]
@@ -178,3 +187,47 @@ def test_the_weakest_link_gets_the_boot_loader_password_to_compare_not_to_estima
     SecretsCheck(SecretReader(lambda value: value), args).run({}, role_vars())
     # host_weakest estimates root and luks only (test_weakest.py), and compares all three.
     assert seen == ["root", "luks", "bootloader"]
+
+
+@pytest.mark.parametrize("profile", ["stig", ""])
+@pytest.mark.parametrize("end", ["\r", "\x0c", "\x85", "\u2028"])
+def test_a_setting_with_a_line_boundary_of_any_kind_stops_the_role_named_never_shown(profile, end):
+    # Written into the %post drop-in, "\r%end\r" would end the section and the installer would read rootpw.
+    injection = end.join(["acme", "%end", "rootpw --plaintext Zq8vW-Injx-77", "%post", "true"])
+    result = run(profile=profile, kickstart_pwquality_settings={"badwords": injection})
+    assert result["failed"]
+    assert "kickstart_pwquality_settings: setting 'badwords' must be one line of text (it holds a line break)" \
+        in result["msg"]
+    assert_no_leak("Zq8vW-Injx-77", result, piece=5)
+    assert "acme" not in str(result)
+
+
+STIG9_DROPIN = ["RHEL-09-611090", "RHEL-09-611110", "RHEL-09-611065", "RHEL-09-611070", "RHEL-09-611100",
+                "RHEL-09-611130", "RHEL-09-611115", "RHEL-09-611125", "RHEL-09-611120", "RHEL-09-611105",
+                "RHEL-09-611060", "RHEL-09-611010", "RHEL-09-611140", "RHEL-09-611135", "RHEL-09-671025",
+                "RHEL-09-611050", "RHEL-09-611055"]
+
+
+@pytest.mark.parametrize("dropin", [False, "false", "no"])
+def test_without_the_drop_in_a_profile_is_not_met_on_the_installed_system(dropin):
+    result = run(kickstart_pwquality_dropin=dropin)
+    assert result["failed"]
+    assert "kickstart_pwquality_dropin: is false, so the installed system gets none of the libpwquality settings " \
+           "and /etc/login.defs lines stig (RHEL9) asks for (rules RHEL-09-611090, " in result["msg"]
+    found = by_secret(result)["kickstart_pwquality_dropin"]
+    assert (found["verdict"], found["stops"]) == ("error", True)
+    assert result["profile"]["deviations"] == [
+        "kickstart_pwquality_dropin is false, so the installed system gets none of the libpwquality settings and "
+        "/etc/login.defs lines stig (RHEL9) asks for (rules %s): set it to true, or list %s in "
+        "kickstart_profile_exceptions" % (", ".join(STIG9_DROPIN), ", ".join(STIG9_DROPIN))]
+
+
+def test_without_the_drop_in_the_waived_rules_are_said_and_the_run_goes_on():
+    result = run(kickstart_pwquality_dropin=False, kickstart_profile_exceptions=STIG9_DROPIN)
+    assert not result.get("failed"), result["msg"]
+    assert result["profile"]["deviations"] == [] and len(result["profile"]["waived"]) == 1
+    assert result["warnings"] == ["web01: " + result["profile"]["waived"][0]]
+    # With the drop-in (the default, or true) or without a profile there is nothing to waive.
+    for changes in ({"kickstart_pwquality_dropin": True}, {"kickstart_pwquality_dropin": None}):
+        assert run(**changes)["profile"]["deviations"] == []
+    assert not run(profile="", kickstart_pwquality_dropin=False).get("failed")
