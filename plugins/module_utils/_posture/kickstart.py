@@ -275,7 +275,7 @@ def _sed(files, words, number, unknown):
     expressions = [word for word in words[1:] if not word.startswith("-") and not _installed_path(word)]
     for path in paths:
         for expression in expressions:
-            if re.match(r"^(?:\\?.[^\n]*?)?/d$", expression) or expression.endswith("/d"):
+            if expression.endswith("/d"):
                 continue  # deletes lines: sets nothing
             match = _SED_SET_RE.match(expression)
             parts = expression[2:].split(expression[1]) if len(expression) > 2 and expression[0] == "s" else []

@@ -203,3 +203,15 @@ def test_sentences_name_line_rule_and_fix():
     assert [sentence(d) for d in found] == [
         "stig (RHEL9): rule RHEL-09-212010: no bootloader line; write bootloader --iscrypted "
         "--password=grub.pbkdf2.sha512... (grub2-mkpasswd-pbkdf2)"]
+
+
+def test_sed_substitutions_set_keys_and_writes_not_followed_are_unknown():
+    text = STIG_RHEL9.replace("%end\n", "sed -i 's/^SHA_CRYPT_MIN_ROUNDS.*/SHA_CRYPT_MIN_ROUNDS 5000/' "
+                              "/etc/login.defs\nsed -i -e 's/^minlen/#&/' /etc/security/pwquality.conf\n"
+                              "python3 -c 'x' > /mnt/sysimage/etc/security/pwquality.conf.d/99-x.conf\n%end\n")
+    posture = read_kickstart(text, "RHEL9")
+    assert posture["login_defs"]["SHA_CRYPT_MIN_ROUNDS"]["value"] == 5000
+    assert [item["what"] for item in posture["unknown"]] == [
+        "a sed edit of /etc/security/pwquality.conf that is not read",
+        "a write to /etc/security/pwquality.conf.d/99-x.conf that is not read"]
+    assert rules(text) == ["RHEL-09-611050"]
