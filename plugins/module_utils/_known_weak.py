@@ -27,7 +27,7 @@ GRUB's iterations) gives the work of one guess in its scheme's units
 :func:`guess_seconds` times that by what one unit takes on this node: one
 hash of the same scheme at a low cost (1,000 rounds, bcrypt cost 4, yescrypt
 and scrypt at N=1024 and r=8), timed once per process (the fastest of a few
-runs, in CPU time), up to twice over for memory beyond the CPU's caches.  A
+runs, in CPU time), up to 1.5 times over for memory beyond the CPU's caches.  A
 hash that asks for more memory than :data:`MAX_HASH_MEMORY` per thread
 (yescrypt's and scrypt's ``128 * N * r`` bytes and their per-lane blocks) or
 whose one guess takes longer than the whole budget is not hashed at all: its
@@ -141,8 +141,8 @@ def _crypt_job(lib, hashed):
 # The bytes of yescrypt's S-boxes and their context for each lane (p) of the read-write flavors.
 _SBOX_BYTES = 12288 + 64
 # What one unit costs in memory beyond the CPU's caches, as a multiple of what it costs in the calibration hash's
-# 1 MiB (measured: 1.3 to 2.2 times from 64 to 256 MiB).
-_MEMORY_FACTOR = 2
+# 1 MiB (measured in CPU time: 1.05 to 1.5 times from 4 to 256 MiB).
+_MEMORY_FACTOR = 1.5
 _REFERENCE_SALT = b"CalibrationSalt1"
 _SHA_PREFIX = {"sha256crypt": b"$5$", "sha512crypt": b"$6$", "sm3crypt": b"$sm3$"}
 _YESCRYPT_PREFIX = {"yescrypt": b"$y$", "gost_yescrypt": b"$gy$", "sm3_yescrypt": b"$sm3y$"}
