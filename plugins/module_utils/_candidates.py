@@ -6,31 +6,44 @@
 
 Most passwords found in published kickstarts are a tool's default, a word of
 the file itself or one of the most common passwords, often with a capital, a
-digit or a year added.  :func:`candidates` yields them in this order, each
-once:
+digit, a ``!``, a year or a letter swapped for a digit or symbol.
+:func:`candidates` yields them in one order of likelihood over the whole
+list, each once:
 
-1. the defaults of installers and provisioning tools
-   (``_common_passwords.TOOL_DEFAULTS``: Vagrant, Cobbler, Packer...) and the
-   words of the file (:func:`file_words`: account and host names, product and
-   OS words), as they are;
-2. their most usual variations (:data:`TOP_VARIATIONS`: a capital, ``1``,
-   ``123``, ``!``, letters swapped for digits or symbols, this year);
-3. the user's own list (``wordlist``), as given;
-4. the 1,000 most common passwords (zxcvbn's list, ``_common_passwords``);
-5. the other variations of the words of 1 (:data:`MORE_VARIATIONS`: more
-   digits, years back to 1990);
-6. the usual variations of the 100 most common passwords;
-7. the rest of the 30,000 common passwords.
+* every candidate is a *word* with a *variation*: the word as it is, or one
+  of :data:`TOP_VARIATIONS` (a capital, ``1``, ``!``, ``123``, one letter
+  swapped everywhere as in ``passw0rd``, every usual letter swapped as in
+  ``p@ssw0rd``, ``1!``, this year...) or :data:`MORE_VARIATIONS` (more
+  digits and suffixes, other swaps, years back to 1990), each with a weight:
+  how likely it is beside the word as it is (1);
+* the words come from three lists, each most likely first: the defaults of
+  installers and provisioning tools (``_common_passwords.TOOL_DEFAULTS``:
+  Vagrant, Cobbler, Packer...) followed by the words of the file
+  (:func:`file_words`: account and host names, product and OS words); the
+  user's own list (``wordlist``, as given, without variations); and zxcvbn's
+  30,000 common passwords (``_common_passwords``).  The word at place ``i``
+  of a list (from 0) is as likely as the word at place ``i`` of another, and
+  likelihood falls as ``1 / (i + 5)``, as word frequencies do;
+* a candidate's score is its word's likelihood times its variation's weight,
+  and the candidates come highest score first (ties: the tools' and file's
+  words, then the user's list, then the common list).  The words of the
+  tools and the file get every variation, the 1,000 most common passwords
+  the top ones, the rest of the common list none, and a word without a
+  letter (``123456``) none.
 
-:class:`CandidateList` holds the list for one file, built as far as the
-hashing has come, for every hash and thread.  Nothing here logs or returns
-which candidate matched anything.
+So ``Passw0rd`` (a capital and one swap on the second common password) comes
+within the first few hundred candidates, the usual variations of the 1,000
+most common passwords before the tail of the 30,000, and the list of one
+file is finite (57,000 to 70,000).  :class:`CandidateList` holds the list for
+one file, built as far as the hashing has come, for every hash and thread.
+Nothing here logs or returns which candidate matched anything.
 """
 
 from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import heapq
 import re
 import threading
 import time
@@ -41,12 +54,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_
 MAX_CANDIDATE_LENGTH = 256
 # At most this many words of a file become candidates.
 MAX_FILE_WORDS = 64
+# The common passwords that get the top variations.
 COMMON_HEAD = 1000
-COMMON_VARIED = 100
+# The word at place i of a list is as likely as 1 / (i + RANK_OFFSET).
+RANK_OFFSET = 5
 # Letters swapped for digits or symbols: the usual way (P@ssw0rd), with s too (p@$$w0rd), digits only (c3nt05).
 _LEET = {"a": "@", "e": "3", "i": "1", "o": "0"}
 _LEET_S = {"a": "@", "e": "3", "i": "1", "o": "0", "s": "$"}
 _LEET_DIGITS = {"a": "4", "e": "3", "i": "1", "o": "0", "s": "5"}
+# One letter swapped everywhere it is (passw0rd, p@ssword), most usual first.
+_SWAPS = (("o", "0"), ("a", "@"), ("e", "3"), ("i", "1"), ("s", "$"), ("a", "4"), ("s", "5"))
 # Product and OS words a kickstart names (with or without a version: centos7, rhel9).
 PRODUCT_WORDS = frozenset((
     "redhat", "rhel", "centos", "fedora", "rocky", "rockylinux", "alma", "almalinux", "oracle", "oraclelinux",
@@ -58,6 +75,7 @@ PRODUCT_WORDS = frozenset((
 _TOKEN_RE = re.compile(r"[A-Za-z][A-Za-z0-9]{1,31}")
 _PRODUCT_RE = re.compile(r"([a-z]+)([0-9]{0,2})")
 _RELEASE_RE = re.compile(r"(?i)(F|RHEL|fedora|centos)?[-_]?([0-9]{1,2})")
+_LETTER_RE = re.compile(r"[^\W\d_]")
 
 
 def _capital(word):
@@ -69,29 +87,42 @@ def _leet(word, table=None):
     return "".join(table.get(char, char) for char in word)
 
 
+def _swaps(word):
+    """``word`` with each letter of :data:`_SWAPS` that it has swapped everywhere, one letter at a time."""
+    return tuple(word.replace(letter, symbol) for letter, symbol in _SWAPS if letter in word)
+
+
 def _this_year():
     return time.localtime().tm_year
+
+
+def _one(make):
+    return lambda word: (make(word),)
 
 
 def _top_variations():
     year = str(_this_year())
     return (
-        _capital,
-        lambda w: w + "1",
-        lambda w: _capital(w) + "1",
-        lambda w: w + "123",
-        lambda w: _capital(w) + "123",
-        lambda w: w + "!",
-        lambda w: _capital(w) + "!",
-        _leet,
-        lambda w: _capital(_leet(w)),
-        lambda w: _capital(w) + "1!",
-        lambda w: _capital(w) + "123!",
-        lambda w: w + year,
-        lambda w: _capital(w) + year,
-        lambda w: w.upper(),
-        lambda w: w + "12",
-        lambda w: w + "1234",
+        (0.5, _one(_capital)),
+        (0.4, _one(lambda w: w + "1")),
+        (0.3, _one(lambda w: _capital(w) + "1")),
+        (0.2, _one(lambda w: w + "!")),
+        (0.2, _one(lambda w: _capital(w) + "!")),
+        (0.15, _one(lambda w: w + "123")),
+        (0.15, _one(lambda w: _capital(w) + "123")),
+        (0.12, _swaps),
+        (0.12, lambda w: _swaps(_capital(w))),
+        (0.1, _one(_leet)),
+        (0.1, _one(lambda w: _capital(_leet(w)))),
+        (0.1, _one(lambda w: _capital(w) + "1!")),
+        (0.06, _one(lambda w: w + "12")),
+        (0.06, _one(lambda w: w + "1234")),
+        (0.06, _one(lambda w: w + year)),
+        (0.06, _one(lambda w: _capital(w) + year)),
+        (0.05, _one(lambda w: w.upper())),
+        (0.05, _one(lambda w: _capital(w) + "123!")),
+        (0.04, lambda w: tuple(swapped + "1" for swapped in _swaps(_capital(w)))),
+        (0.04, lambda w: tuple(swapped + "!" for swapped in _swaps(_capital(w)))),
     )
 
 
@@ -99,25 +130,25 @@ def _more_variations():
     found = []
     for suffix in ("0", "2", "3", "4", "5", "6", "7", "8", "9", "01", "00", "11", "99", "69", "007",
                    "12345", "123456", "@123", "#1", "!!", "1234!", "12!", "@1"):
-        found.append(lambda w, s=suffix: w + s)
-        found.append(lambda w, s=suffix: _capital(w) + s)
+        found.append((0.02, _one(lambda w, s=suffix: w + s)))
+        found.append((0.02, _one(lambda w, s=suffix: _capital(w) + s)))
     for suffix in ("1", "123", "!", "1!"):
-        found.append(lambda w, s=suffix: _leet(w) + s)
-        found.append(lambda w, s=suffix: _capital(_leet(w)) + s)
+        found.append((0.02, _one(lambda w, s=suffix: _leet(w) + s)))
+        found.append((0.02, _one(lambda w, s=suffix: _capital(_leet(w)) + s)))
     for table in (_LEET_S, _LEET_DIGITS):
-        found.append(lambda w, t=table: _leet(w, t))
-        found.append(lambda w, t=table: _capital(_leet(w, t)))
-    found.append(lambda w: w + w)
-    found.append(lambda w: w[::-1])
+        found.append((0.02, _one(lambda w, t=table: _leet(w, t))))
+        found.append((0.02, _one(lambda w, t=table: _capital(_leet(w, t)))))
+    found.append((0.01, _one(lambda w: w + w)))
+    found.append((0.01, _one(lambda w: w[::-1])))
     for year in range(_this_year() + 1, 1989, -1):
         if year != _this_year():
-            found.append(lambda w, s=str(year): w + s)
-            found.append(lambda w, s=str(year): _capital(w) + s)
-        found.append(lambda w, s=str(year)[2:]: w + s)
+            found.append((0.01, _one(lambda w, s=str(year): w + s)))
+            found.append((0.01, _one(lambda w, s=str(year): _capital(w) + s)))
+        found.append((0.01, _one(lambda w, s=str(year)[2:]: w + s)))
     return tuple(found)
 
 
-# The variation kinds, most usual first (functions of a word).
+# The variation kinds, most usual first: (weight, a function of a word giving its variations as a tuple).
 TOP_VARIATIONS = _top_variations()
 MORE_VARIATIONS = _more_variations()
 
@@ -136,22 +167,37 @@ def tool_defaults():
     return _common_passwords.TOOL_DEFAULTS
 
 
-def _varied(words, kinds):
-    for kind in kinds:
-        for word in words:
-            yield kind(word)
+def _stream(words, weight, kind, order):
+    """``(-score, order, place, candidate)`` for ``kind``'s variations of ``words``, highest score first.
+
+    A variation of a word without a letter (``123456``) is left out: people
+    vary words, and ``1234561`` is no more likely than the next digits.
+    """
+    for place, word in enumerate(words):
+        if weight < 1 and not _LETTER_RE.search(word):
+            continue
+        score = -weight / (place + RANK_OFFSET)
+        for made in kind(word):
+            yield score, order, place, made
 
 
-def _tiers(file_words, wordlist):
+def _scored(file_words, wordlist):
+    """Every candidate (with repeats) in the order of :func:`candidates`."""
     first = list(tool_defaults()) + list(file_words)
     common = common_passwords()
-    yield first
-    yield _varied(first, TOP_VARIATIONS)
-    yield wordlist
-    yield common[:COMMON_HEAD]
-    yield _varied(first, MORE_VARIATIONS)
-    yield _varied(common[:COMMON_VARIED], TOP_VARIATIONS)
-    yield common[COMMON_HEAD:]
+    head = common[:COMMON_HEAD]
+    as_is = _one(lambda word: word)
+    streams = [_stream(first, 1.0, as_is, 0), _stream(wordlist, 1.0, as_is, 1), _stream(common, 1.0, as_is, 2)]
+    order = 3
+    for weight, kind in TOP_VARIATIONS:
+        streams.append(_stream(first, weight, kind, order))
+        streams.append(_stream(head, weight, kind, order + 1))
+        order += 2
+    for weight, kind in MORE_VARIATIONS:
+        streams.append(_stream(first, weight, kind, order))
+        order += 1
+    for entry in heapq.merge(*streams):
+        yield entry[3]
 
 
 _FIXED = []
@@ -174,7 +220,7 @@ def is_candidate(value, file_words=(), wordlist=()):
     if value in fixed or value in wordlist or value.lower() in shipped:
         return True
     words = list(file_words)
-    return value in words or any(value == kind(word) for kind in TOP_VARIATIONS + MORE_VARIATIONS
+    return value in words or any(value in kind(word) for dummy, kind in TOP_VARIATIONS + MORE_VARIATIONS
                                  for word in words)
 
 
@@ -185,11 +231,10 @@ def candidates(file_words=(), wordlist=()):
     NUL (which no crypt(3) input can) is left out.
     """
     seen = set()
-    for tier in _tiers(file_words, wordlist):
-        for word in tier:
-            if word and word not in seen and len(word) <= MAX_CANDIDATE_LENGTH and "\0" not in word:
-                seen.add(word)
-                yield word
+    for word in _scored(file_words, wordlist):
+        if word and word not in seen and len(word) <= MAX_CANDIDATE_LENGTH and "\0" not in word:
+            seen.add(word)
+            yield word
 
 
 class CandidateList(object):

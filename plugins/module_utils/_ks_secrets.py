@@ -491,6 +491,11 @@ def _known_weak_findings(secrets, cands, budget, threads, warnings):
             if _libxcrypt.load() is not None:
                 unsupported.add(secret.scheme)
             continue
+        if outcome.skipped:
+            secret.tried = 0
+            warnings.append("line %d: this %s hash was not tried against known-weak passwords: %s"
+                            % (secret.line, secret.scheme, outcome.skipped))
+            continue
         if outcome.found:
             secret.add("known_weak", "the hash is of a password from the list of likely ones (tool defaults, words "
                        "of this file, common passwords and their usual variations)",

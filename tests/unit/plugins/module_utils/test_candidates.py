@@ -6,39 +6,63 @@
 import threading
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _candidates as cands
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords, _known_weak
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import identify
+from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import needs_libxcrypt
 
 
 def listed(file_words=(), wordlist=()):
     return list(cands.candidates(file_words, wordlist))
 
 
-def test_tool_defaults_come_first_then_the_words_of_the_file():
-    found = listed(["web01", "lab"])
-    defaults = list(_common_passwords.TOOL_DEFAULTS)
-    assert found[:len(defaults)] == defaults
-    assert found[len(defaults):len(defaults) + 2] == ["web01", "lab"]
-    assert found[0] == "vagrant" and "s0m3password" in defaults and "cobbler" in defaults
-
-
-def test_the_order_of_the_tiers():
-    found = listed(["web01"], ["Corp-Secret-1"])
+def test_each_list_keeps_its_order_and_equal_places_go_tools_and_file_then_wordlist_then_common():
+    found = listed(["web01", "lab"], ["Corp-Secret-1", "Corp-Secret-2"])
     position = found.index
-    assert position("web01") < position("Vagrant1") < position("P@ssw0rd") < position("Corp-Secret-1")
-    assert position("Corp-Secret-1") < position("123456") < position("Vagrant2019") < position("Dragon1")
-    assert position("Dragon1") < position(cands.common_passwords()[-1])
+    # (A word in two lists, or that is a variation of another word too, comes at its likeliest place.)
+    shared = set(cands.common_passwords())
+    first = [word for word in list(_common_passwords.TOOL_DEFAULTS) + ["web01", "lab"] if word not in shared]
+    assert [position(word) for word in first] == sorted(position(word) for word in first) and len(first) > 10
+    common = [word for word in cands.common_passwords()[:2000] if word.isalpha() and word not in found[:40]]
+    assert [position(word) for word in common] == sorted(position(word) for word in common) and len(common) > 1000
+    assert found[:3] == ["vagrant", "Corp-Secret-1", "123456"]  # place 0 of each list
+    assert position("cobbler") < position("Corp-Secret-2") < position("password") < position("packer") \
+        < position("12345678")
+
+
+def test_a_variation_comes_by_its_weight_times_its_words_likelihood():
+    found = listed(["web01"])
+    position = found.index
+    # One word: the word, then its variations by weight.
+    assert position("vagrant") < position("Vagrant") < position("vagrant1") < position("Vagrant1") \
+        < position("vagrant!") < position("vagrant123") < position("v@gr@nt") < position("Vagrant1!") \
+        < position("vagrant12") < position("VAGRANT") < position("vagrant0") < position("vagrant2019")
+    # Across words: a likely variation of a likely word before a less likely word as it is.
+    common = cands.common_passwords()
+    assert position("Passw0rd") < position(common[100]) and position("Dragon1") < position(common[300])
+    assert position(common[100]) < position("Vagrant2019") < position(common[1000])
+    assert found[-1] == common[-1]  # the least likely word, as it is
+
+
+def test_words_without_a_letter_are_not_varied():
+    found = set(listed())
+    assert "123456" in found and "123456!" not in found and "111111!" not in found
+    assert "Password1" in found and "qwerty!" in found
 
 
 def test_each_candidate_once_and_the_list_is_bounded():
     found = listed(["password", "root"], ["password", "vagrant"])
     assert len(found) == len(set(found))
     assert 30000 < len(found) < 60000
+    most = listed(["w%dx" % index for index in range(cands.MAX_FILE_WORDS)])
+    assert len(most) == len(set(most)) < 75000
 
 
 def test_the_usual_variations():
     found = set(listed(["web01"]))
     for word in ("Vagrant", "vagrant1", "Vagrant123", "vagrant!", "V@gr@nt", "VAGRANT", "Web01!", "cobbler2020",
-                 "Changeme1!", "redhat123", "R3dh@t", "c3nt05", "centos2015"):
+                 "Changeme1!", "redhat123", "R3dh@t", "c3nt05", "centos2015",
+                 # one letter swapped, on the tools' words and on the 1,000 most common passwords
+                 "passw0rd", "Passw0rd", "P@ssword", "Pa$$word", "Dr@gon", "Sh@dow1", "m0nkey", "Qw3rty!"):
         assert word in found, word
 
 
@@ -80,3 +104,65 @@ def test_is_candidate_agrees_with_the_list():
         assert cands.is_candidate(value, words, set(wordlist)), value
     for value in ("Xq7#pLm2-unlisted", "web01web01web01", "Site-Pw-2", "a\0b"):
         assert not cands.is_candidate(value, words, set(wordlist)), value
+
+
+# --- recall at the default budget ---------------------------------------------------------------------------
+
+# A kickstart as published ones are: root and one account, a host name, a release, a mirror.
+KICKSTART = ("#version=RHEL9\nrootpw --iscrypted HASH\nuser --name=admin --iscrypted --password=HASH\n"
+             "network --hostname=web01.corp.example.com\nurl --url=http://mirror.example.com/centos/9/os\n")
+
+
+def _usual(word):
+    """The usual variations of a word: a capital, a trailing 1 or !, both, one letter swapped (with a capital)."""
+    capital = word[:1].upper() + word[1:]
+    swapped = [capital.replace(letter, digit) for letter, digit in (("o", "0"), ("a", "@"), ("e", "3"), ("i", "1"))
+               if letter in capital[1:]]
+    return [capital, word + "1", word + "!", capital + "1"] + swapped[:1]
+
+
+def _lettered(words):
+    return [word for word in words if any(char.isalpha() for char in word)]
+
+
+def _file_words():
+    return cands.file_words(KICKSTART, accounts=["root", "admin"], hosts=["web01.corp.example.com"],
+                            release_name="RHEL9")
+
+
+def _positions():
+    return {word: place for place, word in enumerate(cands.candidates(_file_words()))}
+
+
+@needs_libxcrypt
+def test_known_weak_recall_at_the_default_budget():
+    # What the default budget covers at SHA-512 crypt's default 5,000 rounds, by the check's own cost model.
+    covered = int(_known_weak.DEFAULT_BUDGET / _known_weak.guess_seconds(identify("$6$saltsalt$" + "a" * 86)))
+    assert covered > 100
+    position = _positions()
+    lettered = _lettered(cands.common_passwords())
+    # Each of these is within what the budget covers: a capital and one swap on the second common password,
+    # and a capital, a trailing 1 or both on each of the ten most common words.
+    targets = ["Passw0rd", "P@ssw0rd"]
+    targets += [made for word in lettered[:10] for made in (_usual(word)[0], word + "1", _usual(word)[3])]
+    assert [target for target in targets if position.get(target, len(position)) >= covered] == []
+    # Recall on the usual variations of the 100 most common words: at least a fifth within the budget.
+    corpus = [made for word in lettered[:100] for made in _usual(word)]
+    found = sum(1 for made in corpus if position.get(made, len(position)) < covered)
+    assert found >= len(corpus) // 5, (found, len(corpus), covered)
+
+
+def test_the_usual_variations_of_the_top_1000_come_before_the_tail_of_the_common_list():
+    position = _positions()
+    common = cands.common_passwords()
+    head = _lettered(common[:1000])
+    usual = set(made for word in head for made in _usual(word))
+    # The tail: the last two thirds of the 30,000 as they are (leaving out a tail word that is also a variation of
+    # a likelier word, and comes as that).
+    first = list(cands.tool_defaults()) + _file_words()
+    varied = set(made for dummy, kind in cands.TOP_VARIATIONS for word in head for made in kind(word))
+    varied.update(made for dummy, kind in cands.TOP_VARIATIONS + cands.MORE_VARIATIONS for word in first
+                  for made in kind(word))
+    tail = [word for word in common[10000:] if word not in varied and word not in first]
+    assert len(tail) > 19000
+    assert max(position[made] for made in usual) < min(position[word] for word in tail)

@@ -10,9 +10,13 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import (
     SCHEMES,
     YESCRYPT_PARAMS,
+    MemoryParams,
     grub_parts,
     identify,
+    yescrypt_cost,
+    yescrypt_params,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, crypt_hash, needs_libxcrypt
 
 
@@ -82,3 +86,79 @@ def test_every_scheme_has_a_description_and_legacy_flag():
     for scheme, (legacy, cost_name, default, description) in SCHEMES.items():
         assert isinstance(legacy, bool) and description
         assert (default is None) or cost_name
+
+
+# yescrypt's variable-length base-64, written from its documented format to build parameter fields here.
+B64 = "./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+
+
+def encoded(value, minimum):
+    value -= minimum
+    start, end, extra = 0, 47, 0
+    while value >= (end + 1 - start) << (6 * extra):
+        value -= (end + 1 - start) << (6 * extra)
+        start, end = end + 1, end + 1 + (62 - end) // 2
+        extra += 1
+    tail = "".join(B64[(value >> (6 * shift)) & 63] for shift in range(extra - 1, -1, -1))
+    return B64[start + (value >> (6 * extra))] + tail
+
+
+def field(n_log2, r, p=1, t=0, flavor=47):
+    text = encoded(flavor, 0) + encoded(n_log2, 1) + encoded(r, 1)
+    have = (1 if p != 1 else 0) | (2 if t else 0)
+    if have:
+        text += encoded(have, 1) + (encoded(p, 2) if p != 1 else "") + (encoded(t, 1) if t else "")
+    return text
+
+
+@pytest.mark.parametrize("n_log2, r, p, t, flavor, cost", [
+    (2, 1, 1, 0, 47, 0),          # N=4, r=1: less than cost 1's 1 MiB
+    (10, 8, 1, 0, 47, 1),
+    (12, 32, 1, 0, 47, 5),
+    (16, 1, 1, 0, 47, 4),         # 8 MiB as N=2^16, r=1: cost 4's memory
+    (11, 100, 1, 0, 47, 5),       # r in two characters: 25 MiB, between cost 5 and 6
+    (10, 8, 256, 0, 47, 1),       # p in two characters
+    (10, 8, 1, 1 << 20, 47, 1),   # t in four characters
+    (10, 8, 3, 2, 0, 1),          # classic scrypt's flavor
+    (19, 32, 1, 0, 47, 12),       # 2 GiB
+    (63, 32, 1, 0, 47, 56),
+])
+def test_yescrypt_parameters_are_decoded_and_the_cost_computed_from_n_and_r(n_log2, r, p, t, flavor, cost):
+    text = field(n_log2, r, p, t, flavor)
+    assert yescrypt_params(text) == MemoryParams(flavor, 1 << n_log2, r, p, t, 0, 0)
+    form = identify("$y$%s$saltsaltsaltsalt$%s" % (text, "a" * 43))
+    assert (form.scheme, form.cost, form.params) == ("yescrypt", cost, yescrypt_params(text))
+
+
+@pytest.mark.parametrize("text", ["", "j", "j7", "j75/", "j752", "jkn", "z75", "j75//.", "j7T...", "~75"])
+def test_what_is_no_yescrypt_parameter_field_is_none(text):
+    assert yescrypt_params(text) is None
+
+
+@needs_libxcrypt
+def test_the_decoding_agrees_with_libxcrypt_on_a_boundary_it_checks():
+    # libxcrypt refuses yescrypt's read-write mode where N / p <= 3: N=1024 takes p=256 and refuses p=257, both
+    # written in two characters.
+    assert yescrypt_params(field(10, 8, 256)).p == 256 and yescrypt_params(field(10, 8, 257)).p == 257
+    assert LIB.crypt(b"x", ("$y$%s$saltsaltsaltsalt" % field(10, 8, 256)).encode()) is not None
+    assert LIB.crypt(b"x", ("$y$%s$saltsaltsaltsalt" % field(10, 8, 257)).encode()) is None
+
+
+@needs_libxcrypt
+def test_the_yescrypt_cost_table_is_the_computed_cost():
+    for text, cost in YESCRYPT_PARAMS.items():
+        assert yescrypt_cost(yescrypt_params(text)) == cost
+
+
+@needs_libxcrypt
+def test_cheap_nonstandard_yescrypt_parameters_get_a_cost_and_a_low_cost_finding():
+    hashed = LIB.crypt(b"Xq7#pLm2-not-listed", ("$y$%s$saltsaltsaltsalt" % field(2, 1)).encode()).decode()
+    entry = read_secrets("rootpw --iscrypted %s\n" % hashed, budget=0).to_list()[0]
+    assert (entry["scheme"], entry["cost"]) == ("yescrypt", 0)
+    assert [finding["id"] for finding in entry["findings"]] == ["low_cost"]
+    assert entry["findings"][0]["reason"].startswith("yescrypt at cost 0, below 5")
+
+
+def test_scrypt_parameters_are_decoded():
+    form = identify("$7$CU..../....saltsalt$" + "a" * 43)
+    assert (form.scheme, form.cost, form.params) == ("scrypt", 14, MemoryParams(0, 1 << 14, 32, 1, 0, 0, 0))
