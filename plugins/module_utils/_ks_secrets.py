@@ -22,8 +22,10 @@ passphrase, a hash or a credential:
   ``--url``, ``--baseurl``, ``--mirrorlist``, ``--metalink`` and ``--proxy``).
 
 Options are resolved as the release's pykickstart resolves them
-(``_ks_commands``: ``--iscr`` is ``--iscrypted``) where pykickstart is
-installed, else by their full names.  In a template (``template=True``) a
+(``_ks_commands``: ``--iscr`` is ``--iscrypted``, and of ``--iscrypted`` and
+``--plaintext`` the last one given wins) where pykickstart is installed and
+its parser accepts the line, else by their full names, in their order.  A
+``#`` starts a comment, as in pykickstart's ``shlex``.  In a template (``template=True``) a
 value the template fills in (``<%= root_pass %>``, ``$default_password_crypted``,
 ``{{ pw }}``, ``${pw}``) is of form ``template``, and the template's own lines
 are kept, never an error.
@@ -52,7 +54,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profile
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import SCHEMES, identify
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import NoParser, handler_for, parser_of
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import resolve
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import parse_known, resolve
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     OUTSIDE,
     KickstartEditError,
@@ -91,6 +93,10 @@ for _name in _STORAGE:
     OPTIONS[_name] = {"--passphrase": "passphrase", "--hw-passphrase": "passphrase"}
 for _name in ("url", "repo", "liveimg", "ostreesetup", "ostreecontainer"):
     OPTIONS[_name] = dict(_URL_OPTIONS)
+# The flags a command's parser is asked for (_Resolver.flags); "plaintext" is "crypted" set false.
+_FLAG_MEANINGS = ("crypted", "lock", "sshkey")
+# Flags that unset each other, the last one given winning (pykickstart stores both to isCrypted).
+_OPPOSITE = {"crypted": ("plaintext",), "plaintext": ("crypted",)}
 _VALUE_MEANINGS = frozenset(("account", "password", "md5pass", "passphrase", "url", "account2", "password2",
                              "hostname"))
 # The profile policy whose minimum length a password in the clear is held to.
@@ -199,8 +205,10 @@ def _words(line, template, spans):
     text = mask_templates(line, spans) if template else line
     try:
         words = split_words(text)
-    except ValueError:
+    except ValueError:  # an unclosed quote (the installer refuses the line): the words before a comment
         words = text.split()
+        comment = [index for index, word in enumerate(words) if word.startswith("#")][:1]
+        words = words[:comment[0]] if comment else words
     if words and len(words[0].split()) > 1:  # a quoted command word with blanks
         words = words[0].split() + words[1:]
     return words
@@ -230,6 +238,23 @@ class _Resolver(object):
             self._parsers[command] = found
         return self._parsers[command]
 
+    def flags(self, command, words):
+        """The flags (meanings of :data:`OPTIONS`: ``crypted``, ``lock``, ``sshkey``) set on a command line, as the
+        command's parser sets them (``--iscrypted --plaintext`` is not crypted: the last of the two wins); None
+        where there is no parser or it refuses the words."""
+        parser = self._parser(command)
+        namespace = parse_known(parser, words[1:]) if parser is not None else None
+        if namespace is None:
+            return None
+        found = set()
+        for option, meaning in OPTIONS[command].items():
+            if meaning in _FLAG_MEANINGS:
+                actions = resolve(parser, option)
+                if len(actions) == 1 and option in actions[0].option_strings \
+                        and getattr(namespace, actions[0].dest, None) is True:
+                    found.add(meaning)
+        return found
+
     def option(self, command, word):
         """``(name, takes a value)`` of the option ``word`` (``--opt`` or ``--opt=value``) of ``command``."""
         known = OPTIONS[command]
@@ -247,7 +272,11 @@ class _Resolver(object):
 
 
 def _parse(words, command, resolver):
-    """``({meaning: [values]}, flags, positional)`` of a command's words."""
+    """``({meaning: [values]}, flags, positional)`` of a command's words.
+
+    The flags are read word by word: of ``--iscrypted`` and ``--plaintext`` the last one given wins, as in
+    pykickstart's parsers (:meth:`_Resolver.flags` asks them, where they are installed and accept the line).
+    """
     known = OPTIONS[command]
     values, flags, positional = {}, set(), []
     index = 1
@@ -272,6 +301,7 @@ def _parse(words, command, resolver):
             if meaning and value is not None:
                 values.setdefault(meaning, []).append(value)
         elif meaning:
+            flags.difference_update(_OPPOSITE.get(meaning, ()))
             flags.add(meaning)
     return values, flags, positional
 
@@ -319,6 +349,9 @@ def _url_secrets(number, command, urls, template):
 def _line_secrets(number, words, resolver, template, hosts):
     command = words[0]
     values, flags, positional = _parse(words, command, resolver)
+    parsed = resolver.flags(command, words)
+    if parsed is not None:  # pykickstart's parser decides; the word-by-word reading where it cannot
+        flags = parsed
 
     def first(meaning):
         return values.get(meaning, [None])[-1]  # the option's last value, as pykickstart keeps it

@@ -183,6 +183,74 @@ def test_abbreviated_options_are_read_as_the_installer_reads_them():
     assert entry["form"] == "passphrase"
 
 
+# --- flags that contradict each other, and comments ----------------------------------------------------
+
+# Lines whose flags contradict each other or sit in a comment, each with its form as the installer reads it.
+FLAG_LINES = [
+    ("rootpw --iscrypted --plaintext Hunter-2-x", "plaintext"),
+    ("rootpw --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("rootpw --iscrypted --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("user --name=ops --password=Hunter-2-x --iscrypted --plaintext", "plaintext"),
+    ("user --name=ops --plaintext --password=$6$abcdefgh$" + "a" * 86 + " --iscrypted", "crypt"),
+    ("sshpw --username=ops --iscrypted --plaintext Hunter-2-x", "plaintext"),
+    ("sshpw --username=ops --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("rootpw --plaintext Hunter-2-x # --iscrypted", "plaintext"),
+    ("rootpw --plaintext Hunter-2-x #--iscrypted", "plaintext"),
+    ("rootpw --iscrypted $6$abcdefgh$" + "a" * 86 + " # --plaintext", "crypt"),
+    ("user --name=ops --password=Hunter-2-x #--iscrypted", "plaintext"),
+    ("bootloader --password=Hunter-2-x # --iscrypted", "plaintext"),
+]
+
+
+def pykickstart_form(line):
+    """The form pykickstart itself (RHEL9) gives the password of ``line``: the oracle of the tests below."""
+    pytest.importorskip("pykickstart")
+    from pykickstart.parser import KickstartParser
+    from pykickstart.version import RHEL9, makeVersion
+    handler = makeVersion(RHEL9)
+    KickstartParser(handler).readKickstartFromString(line + "\n")
+    command = line.split()[0]
+    data = {"rootpw": handler.rootpw, "bootloader": handler.bootloader}.get(command)
+    if data is None:
+        data = (handler.user.userList if command == "user" else handler.sshpw.sshUserList)[0]
+    return "crypt" if data.isCrypted else "plaintext"
+
+
+def without_pykickstart(monkeypatch):
+    def refuse(target):
+        raise _ks_secrets.NoParser("pykickstart is not installed")
+    monkeypatch.setattr(_ks_secrets, "handler_for", refuse)
+
+
+@pytest.mark.parametrize("with_parser", [True, False], ids=["pykickstart", "without"])
+@pytest.mark.parametrize("line, form", FLAG_LINES, ids=[row[0][:60] for row in FLAG_LINES])
+def test_the_last_of_iscrypted_and_plaintext_wins_and_a_comment_is_not_read(monkeypatch, line, form, with_parser):
+    assert pykickstart_form(line) == form  # the expectation is the installer's own reading
+    if not with_parser:
+        without_pykickstart(monkeypatch)
+    entry = one(line + "\n", target="RHEL9", budget=0)
+    assert entry["form"] == form
+    assert ids(entry)[:1] == (["plaintext"] if form == "plaintext" else [])
+    assert_no_leak("Hunter-2-x", entry)
+
+
+def test_pykickstart_decides_abbreviated_and_conflicting_flags():
+    pytest.importorskip("pykickstart")
+    for line in ("rootpw --iscr --plain Hunter-2-x", "rootpw --isc --plaint --iscry Hunter-2-x",
+                 "user --name=ops --password=Hunter-2-x --iscr --plain --lo"):
+        assert one(line + "\n", target="RHEL9", budget=0)["form"] == pykickstart_form(line)
+
+
+def test_a_line_the_installer_cannot_split_is_read_up_to_its_comment():
+    # An unclosed quote: the installer refuses the line, the file still holds the password in the clear.
+    entry = one('rootpw --plaintext "Hunter-2-x # --iscrypted\n', budget=0)
+    assert entry["form"] == "plaintext" and ids(entry)[:1] == ["plaintext"]
+
+
+def test_a_locked_account_stays_locked_whatever_its_flags_say():
+    assert one("rootpw --lock --iscrypted --plaintext\n", budget=0)["form"] == "locked"
+
+
 def test_lines_inside_sections_are_not_commands():
     text = "%post\nrootpw vagrant\necho 'user --name=x --password=y'\n%end\n%packages\nrootpw\n%end\n"
     assert read_secrets(text, budget=0).secrets == []
