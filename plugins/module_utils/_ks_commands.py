@@ -8,8 +8,11 @@ pykickstart reads a command's options with ``argparse``, which takes any
 unambiguous prefix of a long option (``--passp=x`` is ``--passphrase=x``,
 ``--iscr`` is ``--iscrypted``).  :func:`resolve` resolves an option word with
 the command's own parser (:func:`parser_of`) of a release's handler
-(:func:`handler_for`), so a reader never matches options by name.  Used on
-the controller (the role's secret checks) and on the node (``ks_secrets_info``).
+(:func:`handler_for`), so a reader never matches options by name; and
+:func:`parse_known` reads a command's words with that parser, so that options
+which share a destination (``--iscrypted`` and ``--plaintext``) resolve as the
+installer resolves them: the last one given wins.  Used on the controller
+(the role's secret checks) and on the node (``ks_secrets_info``).
 """
 
 from __future__ import absolute_import, division, print_function
@@ -64,3 +67,19 @@ def resolve(parser, word):
     except Exception:  # pylint: disable=broad-except
         return []  # pykickstart refuses the word itself
     return [found[0] for found in tuples if found and found[0] is not None]
+
+
+def parse_known(parser, words):
+    """What ``parser`` makes of a command's ``words`` (the command word left out): argparse's namespace, as
+    pykickstart's ``parse_known_args`` gives it to the command (words it does not know are left out).
+
+    Of two options that store to one destination (``--iscrypted`` and ``--plaintext``: ``isCrypted``) the last
+    one given wins.  None when the parser refuses the words (a required option missing, a value of the wrong
+    type): its message may quote a value, so it is never passed on.
+    """
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # deprecated options: the installer only warns
+            return parser.parse_known_args(list(words))[0]
+    except Exception:  # pylint: disable=broad-except
+        return None

@@ -17,13 +17,19 @@ passphrase, a hash or a credential:
   clear;
 * credentials: ``rhsm --activation-key``, ``iscsi --password`` and
   ``--reverse-password``, ``vnc``/``rdp --password``, ``network --wpakey``,
-  ``realm --one-time-password``, and a user and password in a URL
+  ``realm --one-time-password``, and credentials in a URL
   (``url``/``repo``/``liveimg``/``ostreesetup``/``ostreecontainer``/``rhsm``'s
-  ``--url``, ``--baseurl``, ``--mirrorlist``, ``--metalink`` and ``--proxy``).
+  ``--url``, ``--baseurl``, ``--mirrorlist``, ``--metalink`` and ``--proxy``):
+  ``user:password@``, or a token in the user part (``TOKEN@``, ``TOKEN:@``,
+  ``TOKEN:x-oauth-basic@``).  The user part is the secret's account only
+  when it reads as a plain account name (:func:`_names_an_account`); a
+  token is never an account.
 
 Options are resolved as the release's pykickstart resolves them
-(``_ks_commands``: ``--iscr`` is ``--iscrypted``) where pykickstart is
-installed, else by their full names.  In a template (``template=True``) a
+(``_ks_commands``: ``--iscr`` is ``--iscrypted``, and of ``--iscrypted`` and
+``--plaintext`` the last one given wins) where pykickstart is installed and
+its parser accepts the line, else by their full names, in their order.  A
+``#`` starts a comment, as in pykickstart's ``shlex``.  In a template (``template=True``) a
 value the template fills in (``<%= root_pass %>``, ``$default_password_crypted``,
 ``{{ pw }}``, ``${pw}``) is of form ``template``, and the template's own lines
 are kept, never an error.
@@ -52,7 +58,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profile
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import SCHEMES, identify
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import NoParser, handler_for, parser_of
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import resolve
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import parse_known, resolve
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     OUTSIDE,
     KickstartEditError,
@@ -91,6 +97,10 @@ for _name in _STORAGE:
     OPTIONS[_name] = {"--passphrase": "passphrase", "--hw-passphrase": "passphrase"}
 for _name in ("url", "repo", "liveimg", "ostreesetup", "ostreecontainer"):
     OPTIONS[_name] = dict(_URL_OPTIONS)
+# The flags a command's parser is asked for (_Resolver.flags); "plaintext" is "crypted" set false.
+_FLAG_MEANINGS = ("crypted", "lock", "sshkey")
+# Flags that unset each other, the last one given winning (pykickstart stores both to isCrypted).
+_OPPOSITE = {"crypted": ("plaintext",), "plaintext": ("crypted",)}
 _VALUE_MEANINGS = frozenset(("account", "password", "md5pass", "passphrase", "url", "account2", "password2",
                              "hostname"))
 # The profile policy whose minimum length a password in the clear is held to.
@@ -104,6 +114,21 @@ _CHEETAH_CALL_RE = re.compile(r"\$[A-Za-z_][\w.]{0,63}\([^()\n]{0,256}\)")
 _TEMPLATE_VALUE_RE = re.compile(r"\ue000|\$[A-Za-z_{]|@[A-Z][A-Z0-9_]*@")
 MASK = "\ue000"
 _URL_USER_RE = re.compile(r"://([^/?#@\s]*)@")
+# A URL's user part is shown as the account only when it reads as a plain account name (_names_an_account):
+# a real password is beside it (not empty, not one of _TOKEN_PASSWORDS); it is 1 to 20 letters, digits, ".",
+# "_" and "-", starting with a letter; it has fewer than 4 digits, no digit with an upper-case letter, and no
+# more than 2 upper-case letters among lower-case ones (base62 tokens mix them); it does not start with a
+# known token prefix.  Anything else may be a token: "url credentials", no account.
+_ACCOUNT_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9._-]{0,19}\Z")
+# The passwords that go with a token in the user part (GitHub's "TOKEN:x-oauth-basic@"), and user names
+# that go with one in the password part: either way, not a password.
+_TOKEN_PASSWORDS = frozenset(("x-oauth-basic", "x-oauth-token", "x-access-token", "x-token-auth", "oauth2",
+                              "token", "x"))
+# The prefixes of the tokens of code and package hosts and clouds (GitHub, GitLab, npm, PyPI, Docker Hub,
+# Hugging Face, Slack, AWS, OpenAI, Atlassian).
+_TOKEN_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat-", "gldt-", "glrt-", "glptt-",
+                   "glcbt-", "gloas-", "glsoat-", "npm_", "pypi-", "dckr_pat_", "hf_", "xox", "akia", "sk-",
+                   "atbb", "atatt")
 # A template expression whose name says it renders a secret.
 _SECRET_SPAN_RE = re.compile(r"(?i)pass|pw\b|secret|crypted")
 
@@ -135,6 +160,7 @@ class Secret(object):
         self.findings = []
         self.tried = None
         self.policy = policy  # root, user or luks: the profile's minimum length applies
+        self.in_url = False   # the credentials of a URL (user:password@ or token@)
         self._value = value
         self._hash = None     # (hash, "crypt" or "grub_pbkdf2") for the known-weak check
 
@@ -199,8 +225,10 @@ def _words(line, template, spans):
     text = mask_templates(line, spans) if template else line
     try:
         words = split_words(text)
-    except ValueError:
+    except ValueError:  # an unclosed quote (the installer refuses the line): the words before a comment
         words = text.split()
+        comment = [index for index, word in enumerate(words) if word.startswith("#")][:1]
+        words = words[:comment[0]] if comment else words
     if words and len(words[0].split()) > 1:  # a quoted command word with blanks
         words = words[0].split() + words[1:]
     return words
@@ -230,6 +258,23 @@ class _Resolver(object):
             self._parsers[command] = found
         return self._parsers[command]
 
+    def flags(self, command, words):
+        """The flags (meanings of :data:`OPTIONS`: ``crypted``, ``lock``, ``sshkey``) set on a command line, as the
+        command's parser sets them (``--iscrypted --plaintext`` is not crypted: the last of the two wins); None
+        where there is no parser or it refuses the words."""
+        parser = self._parser(command)
+        namespace = parse_known(parser, words[1:]) if parser is not None else None
+        if namespace is None:
+            return None
+        found = set()
+        for option, meaning in OPTIONS[command].items():
+            if meaning in _FLAG_MEANINGS:
+                actions = resolve(parser, option)
+                if len(actions) == 1 and option in actions[0].option_strings \
+                        and getattr(namespace, actions[0].dest, None) is True:
+                    found.add(meaning)
+        return found
+
     def option(self, command, word):
         """``(name, takes a value)`` of the option ``word`` (``--opt`` or ``--opt=value``) of ``command``."""
         known = OPTIONS[command]
@@ -247,7 +292,11 @@ class _Resolver(object):
 
 
 def _parse(words, command, resolver):
-    """``({meaning: [values]}, flags, positional)`` of a command's words."""
+    """``({meaning: [values]}, flags, positional)`` of a command's words.
+
+    The flags are read word by word: of ``--iscrypted`` and ``--plaintext`` the last one given wins, as in
+    pykickstart's parsers (:meth:`_Resolver.flags` asks them, where they are installed and accept the line).
+    """
     known = OPTIONS[command]
     values, flags, positional = {}, set(), []
     index = 1
@@ -272,6 +321,7 @@ def _parse(words, command, resolver):
             if meaning and value is not None:
                 values.setdefault(meaning, []).append(value)
         elif meaning:
+            flags.difference_update(_OPPOSITE.get(meaning, ()))
             flags.add(meaning)
     return values, flags, positional
 
@@ -299,6 +349,17 @@ def _password_secret(number, command, account, value, crypted, lock, template, p
     return secret
 
 
+def _names_an_account(user, password):
+    """Whether the user part ``user`` of a URL's ``user:password@`` is a plain account name, shown as the
+    account; else it is a credential itself (a token), never shown.  See :data:`_ACCOUNT_NAME_RE`."""
+    if not password or password.lower() in _TOKEN_PASSWORDS or not _ACCOUNT_NAME_RE.match(user):
+        return False
+    digits = sum(char.isdigit() for char in user)
+    upper = sum(char.isupper() for char in user)
+    generated = digits >= 4 or (digits and upper) or (upper > 2 and upper < sum(char.isalpha() for char in user))
+    return not generated and not user.lower().startswith(_TOKEN_PREFIXES)
+
+
 def _url_secrets(number, command, urls, template):
     found = []
     for url in urls:
@@ -306,19 +367,28 @@ def _url_secrets(number, command, urls, template):
         if not match or not match.group(1):
             continue
         user, colon, password = match.group(1).partition(":")
-        account, value = (user or None, password) if colon else (None, user)
+        if _names_an_account(user, password):
+            account, value = user, password
+        else:  # the user part is (or may be) a token: the credential itself when no real password is beside it
+            real = password and password.lower() not in _TOKEN_PASSWORDS
+            account, value = None, password if real else user
         if not value:
             continue
         if _is_template(value, template):
-            found.append(Secret(number, command, None if account and MASK in account else account, "template"))
+            secret = Secret(number, command, account, "template")
         else:
-            found.append(Secret(number, command, account, "plaintext", value))
+            secret = Secret(number, command, account, "plaintext", value)
+        secret.in_url = True
+        found.append(secret)
     return found
 
 
 def _line_secrets(number, words, resolver, template, hosts):
     command = words[0]
     values, flags, positional = _parse(words, command, resolver)
+    parsed = resolver.flags(command, words)
+    if parsed is not None:  # pykickstart's parser decides; the word-by-word reading where it cannot
+        flags = parsed
 
     def first(meaning):
         return values.get(meaning, [None])[-1]  # the option's last value, as pykickstart keeps it
@@ -436,6 +506,11 @@ def _plaintext_finding(secret):
     elif secret.command in _PLAINTEXT_HINTS:
         secret.add("plaintext", "the password is written in the clear: anyone who can read the file, or fetch it "
                    "from the server that installs from it, has it", _PLAINTEXT_HINTS[secret.command])
+    elif secret.in_url:
+        secret.add("plaintext", "url credentials are written in the clear%s: anyone who can read the file, or fetch "
+                   "it from the server that installs from it, has them"
+                   % ("" if secret.account else " (the user part may be a token, so no account is named)"),
+                   _CREDENTIAL_HINT)
     else:
         secret.add("plaintext", "the credential is written in the clear: anyone who can read the file, or fetch "
                    "it from the server that installs from it, has it", _CREDENTIAL_HINT)

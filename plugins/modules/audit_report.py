@@ -119,9 +119,9 @@ options:
         path as given (relative to C(%SRCROOT%), the repository root, or a C(file://) URI) and the line.
         A host's finding has no place in a file, and code scanning refuses a result without one, so hosts are in the
         table, JSON and JUnit only; a pattern that matches no file is a tool notification of level C(error).
-      - "Each result has the partial fingerprint C(kickstartPwpolicy/v1), the SHA-256 (hex) of the file's URI, the
-        command, the account, the rule and the result's order among those alike in the file: stable when lines move,
-        and never computed from a secret, a hash or a line of the file."
+      - "Each result has the partial fingerprint C(kickstartPwpolicy/v2), the SHA-256 (hex) of the file's URI, the
+        command, the rule and the result's order among those alike in the file: stable when lines move, and never
+        computed from an option's value (a secret, a hash, an account) or a line of the file."
     type: path
   paths:
     description:

@@ -19,8 +19,11 @@ description:
   - "The lines read: C(rootpw), C(user --password), C(sshpw), C(bootloader --password) and C(--md5pass),
     C(part)/C(partition)/C(logvol)/C(raid)/C(autopart --passphrase) (and C(--hw-passphrase)), and credentials:
     C(rhsm --activation-key), C(iscsi --password) and C(--reverse-password), C(vnc) and C(rdp --password),
-    C(network --wpakey), C(realm --one-time-password), and a user and password in a URL of C(url), C(repo),
-    C(liveimg), C(ostreesetup), C(ostreecontainer) or C(rhsm --proxy)."
+    C(network --wpakey), C(realm --one-time-password), and credentials in a URL of C(url), C(repo),
+    C(liveimg), C(ostreesetup), C(ostreecontainer) or C(rhsm --proxy) (C(user:password@), C(TOKEN@), C(TOKEN:@),
+    C(TOKEN:x-oauth-basic@))."
+  - "Lines are read as the installer reads them: of C(--iscrypted) and C(--plaintext) the last one given wins (with
+    pykickstart installed, its parser for O(target) decides), and a C(#) starts a comment."
   - "Each secret gets findings: V(plaintext) (a password, passphrase or credential anyone with the file can read),
     V(legacy_scheme) (DES, MD5 crypt and the other schemes libxcrypt no longer counts as strong), V(low_cost)
     (rounds or cost below the minimum of O(profile), or below the scheme's default without one), V(known_weak)
@@ -63,8 +66,8 @@ options:
     description:
       - The kickstart or template text to read.
       - Exactly one of O(path) and O(content) is required.
-      - The module keeps the text out of its result, but Ansible shows module arguments at high verbosity; set
-        C(no_log) on the task when the text holds secrets.
+      - The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
+        error or the managed node's log. Text holding a NUL character is refused with the line it is on.
     type: str
   template:
     description:
@@ -151,8 +154,13 @@ secrets:
     account:
       description:
         - The account the secret opens (C(root) for C(rootpw) and GRUB's superuser, C(--name) of C(user),
-          C(--username) of C(sshpw), the user of a URL or of C(iscsi)); null where there is none or the template
-          fills it in.
+          C(--username) of C(sshpw), the user of C(iscsi), the user part of a URL); null where there is none or the
+          template fills it in.
+        - A URL's user part is the account only when it reads as a plain account name beside a real password (1 to
+          20 letters, digits, C(.), C(_), C(-), starting with a letter, fewer than 4 digits, no digit with an
+          upper-case letter, no more than 2 upper-case letters among lower-case ones, no known token prefix such as
+          C(ghp_) or C(glpat-)); else it may be a token, and the account is null (the finding says
+          C(url credentials)).
       type: str
     form:
       description:
@@ -238,9 +246,16 @@ def _wordlist(path):
     return list(wordlist_words(text))
 
 
+def _options():
+    """``path`` and ``content``; the result never holds the content, so Ansible may keep it out of every log."""
+    options = read_source_options()
+    options["content"] = dict(options["content"], no_log=True)
+    return options
+
+
 def main():
     module = TextModule(
-        argument_spec=spec(read_source_options(),
+        argument_spec=spec(_options(),
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
                            profile=dict(type="str", choices=list(PROFILES)),
@@ -250,7 +265,6 @@ def main():
         **read_source_rules()
     )
     params = module.params
-    module.hide_content()
     try:
         check_budget(params["budget"])
     except PwpolicyError as exc:

@@ -273,7 +273,7 @@ SARIF_LEVELS = {"rejected": "error", "accepted_weak": "warning", "error": "error
 # The partial fingerprint's key (see :func:`fingerprint`).  GitHub's upload adds its own
 # primaryLocationLineHash, from the text around the line; given one, it would warn in its log, with the hash
 # of that text, for every result whose text gives another: it is left to the upload.
-FINGERPRINT = "kickstartPwpolicy/v1"
+FINGERPRINT = "kickstartPwpolicy/v2"
 _RULE_IDS = [rule[0] for rule in RULES]
 # What RFC 3986 allows in a path segment besides the unreserved characters, less ":" (a first
 # segment holding one would read as a scheme): the rest is percent-encoded.
@@ -288,14 +288,16 @@ def sarif_uri(path):
     return path, "%SRCROOT%"
 
 
-def fingerprint(uri, command, account, rule, occurrence):
-    """The partial fingerprint of one result: SHA-256 of the file's URI, the command, the account, the rule and
-    which occurrence of that quadruple in the file (0, 1...) it is, in hex.
+def fingerprint(uri, command, rule, occurrence):
+    """The partial fingerprint of one result: SHA-256 of the file's URI, the command, the rule and which
+    occurrence of that triple in the file (0, 1...) it is, in hex.
 
     The line number is not in it (a finding keeps its fingerprint when lines
-    above it move), nor anything of the secret or its hash.
+    above it move), nor anything that came out of an option's value: not the
+    secret or its hash, and not the account either (a URL's user part may be
+    a token).  (``v1`` of :data:`FINGERPRINT` had the account in it.)
     """
-    text = "\0".join((uri, command or "", account or "", rule, str(occurrence)))
+    text = "\0".join((uri, command or "", rule, str(occurrence)))
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -316,13 +318,13 @@ def _sarif_results(finding, seen):
     for index, rule in enumerate(finding.get("findings") or []):
         if rule not in _RULE_IDS:
             continue
-        key = (uri, finding.get("command"), finding.get("account"), rule)
+        key = (uri, finding.get("command"), rule)
         seen[key] = occurrence = seen.get(key, -1) + 1
         reason = finding["reasons"][index] if index < len(finding["reasons"]) else rule
         hint = finding["hints"][index] if index < len(finding["hints"]) else None
         text = (reason if rule == UNREADABLE else "%s: %s" % (finding["secret"], reason)) + (
             ". What to do: %s" % hint if hint else "")
-        value = fingerprint(uri, finding.get("command"), finding.get("account"), rule, occurrence)
+        value = fingerprint(uri, finding.get("command"), rule, occurrence)
         results.append({
             "ruleId": rule, "ruleIndex": _RULE_IDS.index(rule), "level": SARIF_LEVELS[rule_level(rule)],
             "message": {"text": text},

@@ -104,8 +104,8 @@ def check_sarif(expected, sarif_file, problems, out):
             if rules[result["ruleIndex"]] != result["ruleId"] or not result["message"]["text"]:
                 problems.append("SARIF result %s: ruleIndex or message wrong" % (got[-1],))
             prints = result["partialFingerprints"]
-            value = prints["kickstartPwpolicy/v1"]
-            if list(prints) != ["kickstartPwpolicy/v1"] or len(value) != 64 or value in seen:
+            value = prints["kickstartPwpolicy/v2"]
+            if list(prints) != ["kickstartPwpolicy/v2"] or len(value) != 64 or value in seen:
                 problems.append("SARIF result %s: fingerprints %s" % (got[-1], prints))
             seen.add(value)
             out.append("%s %s %s" % (result["ruleId"], location["artifactLocation"]["uri"], value))

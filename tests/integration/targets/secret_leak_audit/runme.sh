@@ -51,9 +51,14 @@ m_stig_luks='LeakMark-l4ks-Jd6#Pw3*Tq8@'
 m_boot_strong='LeakMark-b00t-Rb2#kT5^yN9d'
 m_boot_weak='LeakMark-qzgrub'
 m_boot_other='LeakMark-b00t-0ther-Vz3!qP7'
+# Tokens in the user part of a URL (GitHub's TOKEN:x-oauth-basic@, a package host's TOKEN:@), and the
+# secret of a kickstart given as content with a NUL in it.
+m_url_token='LEAKMARK-urlT0ken-Fm3xZq7Rb1Wy'
+m_url_empty='LEAKMARK-pkgKey-Jw5rN8sD2vL6'
+m_content_nul='LEAKMARK-nulC0ntent-Gd6yPs9Kc4Tj'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
          "$m_inline_strong" "$m_inline_weak" "$m_escaped" "$m_stig_root" "$m_stig_user" "$m_stig_luks"
-         "$m_boot_strong" "$m_boot_weak" "$m_boot_other")
+         "$m_boot_strong" "$m_boot_weak" "$m_boot_other" "$m_url_token" "$m_url_empty" "$m_content_nul")
 
 # The Python that runs Ansible (it has pykickstart and libpwquality's binding).
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
@@ -211,6 +216,12 @@ printf '%s\nsomething-else\n' "$m_root_weak" >"$ks/at_rest_words.txt"
     printf 'part / --encrypted --passphrase=%q\n%%packages\n@core\n<%%= section_end -%%>\n' "$m_inline_strong"
 } >"$ks/at_rest_template.erb"
 { printf 'rootpw --plaintext %s\n' "$m_root_strong"; printf '\0\1binary\n'; } >"$ks/at_rest_nul.ks"
+{
+    printf '#version=RHEL9\nurl --url=https://%s:x-oauth-basic@github.com/org/os/\n' "$m_url_token"
+    printf 'repo --name=site --baseurl=https://%s:@yum.example.com/el9/\n' "$m_url_empty"
+} >"$ks/at_rest_url.ks"
+# The content of a ks_secrets_info task, which adds a NUL to it.
+printf '#version=RHEL9\nrootpw --plaintext %s\n' "$m_content_nul" >"$ks/content_nul.ks"
 chmod 0600 "$ks"/*.ks "$ks"/at_rest_*
 
 # The failing ks_pwpolicy cases (file, and what makes it fail).
@@ -341,6 +352,7 @@ expect ks_module "kickstart line 5"
 expect ks_module "<hidden>"
 run secrets_info 0 secrets_info.yml "${inv[@]}"
 expect secrets_info "line 2 holds a NUL character"
+expect secrets_info "line 3 holds a NUL character"
 
 # ---------------------------------------------------------------- audit playbook over hosts and files
 # The role's inventory (vaulted markers) and the marker kickstarts and template at rest, in one run: the
@@ -356,7 +368,7 @@ expect audit_files "SARIF report: $results/audit.sarif"
 run audit_files_only 0 kickstart.pwpolicy.audit -i , "${at_rest[@]}" -e kickstart_fail_on=never \
     -e "kickstart_audit_json=$results/audit_only.json" -e "kickstart_audit_junit=$results/audit_only.xml" \
     -e "kickstart_audit_sarif=$results/audit_only.sarif"
-expect audit_files_only "in 5 files checked, none fails (fail_on=never)"
+expect audit_files_only "in 6 files checked, none fails (fail_on=never)"
 
 # ---------------------------------------------------------------- filter and test
 run filter 0 filter.yml "${inv[@]}" "${vault[@]}" -e "with_zxcvbn=$zxcvbn"

@@ -9,7 +9,7 @@ import string
 
 import pytest
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets, _libxcrypt
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _candidates, _ks_secrets, _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import (
     FINDINGS,
@@ -182,6 +182,134 @@ def test_abbreviated_options_are_read_as_the_installer_reads_them():
     assert (entry["form"], entry["scheme"]) == ("crypt", "md5crypt")
     entry = one("part / --encr --passp=changeme\n", budget=0)
     assert entry["form"] == "passphrase"
+
+
+# --- flags that contradict each other, and comments ----------------------------------------------------
+
+# Lines whose flags contradict each other or sit in a comment, each with its form as the installer reads it.
+FLAG_LINES = [
+    ("rootpw --iscrypted --plaintext Hunter-2-x", "plaintext"),
+    ("rootpw --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("rootpw --iscrypted --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("user --name=ops --password=Hunter-2-x --iscrypted --plaintext", "plaintext"),
+    ("user --name=ops --plaintext --password=$6$abcdefgh$" + "a" * 86 + " --iscrypted", "crypt"),
+    ("sshpw --username=ops --iscrypted --plaintext Hunter-2-x", "plaintext"),
+    ("sshpw --username=ops --plaintext --iscrypted $6$abcdefgh$" + "a" * 86, "crypt"),
+    ("rootpw --plaintext Hunter-2-x # --iscrypted", "plaintext"),
+    ("rootpw --plaintext Hunter-2-x #--iscrypted", "plaintext"),
+    ("rootpw --iscrypted $6$abcdefgh$" + "a" * 86 + " # --plaintext", "crypt"),
+    ("user --name=ops --password=Hunter-2-x #--iscrypted", "plaintext"),
+    ("bootloader --password=Hunter-2-x # --iscrypted", "plaintext"),
+]
+
+
+def pykickstart_form(line):
+    """The form pykickstart itself (RHEL9) gives the password of ``line``: the oracle of the tests below."""
+    pytest.importorskip("pykickstart")
+    from pykickstart.parser import KickstartParser
+    from pykickstart.version import RHEL9, makeVersion
+    handler = makeVersion(RHEL9)
+    KickstartParser(handler).readKickstartFromString(line + "\n")
+    command = line.split()[0]
+    data = {"rootpw": handler.rootpw, "bootloader": handler.bootloader}.get(command)
+    if data is None:
+        data = (handler.user.userList if command == "user" else handler.sshpw.sshUserList)[0]
+    return "crypt" if data.isCrypted else "plaintext"
+
+
+def without_pykickstart(monkeypatch):
+    def refuse(target):
+        raise _ks_secrets.NoParser("pykickstart is not installed")
+    monkeypatch.setattr(_ks_secrets, "handler_for", refuse)
+
+
+@pytest.mark.parametrize("with_parser", [True, False], ids=["pykickstart", "without"])
+@pytest.mark.parametrize("line, form", FLAG_LINES, ids=[row[0][:60] for row in FLAG_LINES])
+def test_the_last_of_iscrypted_and_plaintext_wins_and_a_comment_is_not_read(monkeypatch, line, form, with_parser):
+    assert pykickstart_form(line) == form  # the expectation is the installer's own reading
+    if not with_parser:
+        without_pykickstart(monkeypatch)
+    entry = one(line + "\n", target="RHEL9", budget=0)
+    assert entry["form"] == form
+    assert ids(entry)[:1] == (["plaintext"] if form == "plaintext" else [])
+    assert_no_leak("Hunter-2-x", entry)
+
+
+def test_pykickstart_decides_abbreviated_and_conflicting_flags():
+    pytest.importorskip("pykickstart")
+    for line in ("rootpw --iscr --plain Hunter-2-x", "rootpw --isc --plaint --iscry Hunter-2-x",
+                 "user --name=ops --password=Hunter-2-x --iscr --plain --lo"):
+        assert one(line + "\n", target="RHEL9", budget=0)["form"] == pykickstart_form(line)
+
+
+def test_a_line_the_installer_cannot_split_is_read_up_to_its_comment():
+    # An unclosed quote: the installer refuses the line, the file still holds the password in the clear.
+    entry = one('rootpw --plaintext "Hunter-2-x # --iscrypted\n', budget=0)
+    assert entry["form"] == "plaintext" and ids(entry)[:1] == ["plaintext"]
+
+
+def test_a_locked_account_stays_locked_whatever_its_flags_say():
+    assert one("rootpw --lock --iscrypted --plaintext\n", budget=0)["form"] == "locked"
+
+
+# --- credentials in URLs --------------------------------------------------------------------------------
+
+TOKEN = "ghp_Wq3Zr8Ty1Uk5Ip9Ol2Nm7Bv4Cx6Za0Sd3Fg8"
+URL_LINES = [
+    # line, the account shown (None: the user part is taken for a credential itself)
+    ("url --url=https://%s:x-oauth-basic@github.com/org/os" % TOKEN, None),
+    ("url --url=https://%s:X-OAuth-Basic@github.com/org/os" % TOKEN, None),
+    ("url --url=https://%s:@packages.example.com/os" % TOKEN, None),
+    ("url --url=https://tokenkeyabc:@packages.example.com/os", None),
+    ("url --url=https://%s@github.com/org/os" % TOKEN, None),
+    ("repo --name=x --baseurl=https://%s:Zz-9-abcd@h/x" % TOKEN, None),
+    ("repo --name=x --baseurl=https://glpat-abcdefghij:Zz-9-abcd@h/x", None),
+    ("repo --name=x --baseurl=https://k7Rt2mQp:Zz-9-abcd@h/x", None),
+    ("repo --name=x --baseurl=https://QwErTyUiOpAsDfGh:Zz-9-abcd@h/x", None),
+    ("repo --name=x --baseurl=https://deploy20240101:Zz-9-abcd@h/x", None),
+    ("repo --name=x --baseurl=https://averyveryverylongusername:Zz-9-abcd@h/x", None),
+    ("repo --name=x --baseurl=https://user%40example.com:Zz-9-abcd@h/x", None),
+    ("liveimg --url=https://Q2xhc3NpY1Rva2Vu:x@h/img", None),
+    ("url --url=http://repo:Zz-9-abcd@mirror.example.com/os", "repo"),
+    ("url --url=https://x-access-token:%s@github.com/org/os" % TOKEN, "x-access-token"),
+    ("url --url=https://svc_mirror.ro:Zz-9-abcd@mirror.example.com/os", "svc_mirror.ro"),
+    ("url --url=https://JohnSmith:Zz-9-abcd@mirror.example.com/os", "JohnSmith"),
+    ("url --url=https://MIRROR:Zz-9-abcd@mirror.example.com/os", "MIRROR"),
+    ("rhsm --organization=1 --proxy=http://proxyuser1:Zz-9-abcd@proxy:3128", "proxyuser1"),
+]
+
+
+@pytest.mark.parametrize("line, account", URL_LINES, ids=[row[0][:70] for row in URL_LINES])
+def test_a_url_user_part_is_an_account_only_when_it_reads_as_a_plain_account_name(line, account):
+    entry = one(line + "\n", budget=0)
+    assert (entry["form"], entry["account"], ids(entry)[:1]) == ("plaintext", account, ["plaintext"])
+    assert entry["findings"][0]["reason"].startswith("url credentials are written in the clear")
+    user = line.split("://")[1].split("@")[0].split(":")[0]
+    if account is None:
+        assert_no_leak(user, entry)
+        assert "no account is named" in entry["findings"][0]["reason"]
+    for secret in (TOKEN, "Zz-9-abcd"):
+        if secret not in (account or ""):
+            assert_no_leak(secret, entry)
+
+
+def test_a_token_with_an_empty_password_is_reported():
+    entry = one("url --url=https://a1B2c3D4e5F6g7H8i9J0:@yum.example.com/el9/\n", budget=0)
+    assert (entry["command"], entry["account"], entry["form"]) == ("url", None, "plaintext")
+    assert "plaintext" in ids(entry)
+
+
+def test_a_token_in_a_url_is_no_account_word_of_the_file(monkeypatch):
+    # The account names of a file are candidates of the known-weak check; a token must not become one.
+    seen = []
+    original = _candidates.file_words
+
+    def spy(text, accounts=(), **kwargs):
+        seen.extend(accounts)
+        return original(text, accounts=accounts, **kwargs)
+    monkeypatch.setattr(_candidates, "file_words", spy)
+    read_secrets("url --url=https://%s:x-oauth-basic@github.com/o\n" % TOKEN, budget=0)
+    assert seen == [] and TOKEN not in seen
 
 
 def test_lines_inside_sections_are_not_commands():

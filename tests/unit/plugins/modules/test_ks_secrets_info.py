@@ -5,17 +5,23 @@
 
 import json
 import os
+from unittest import mock
 
 import pytest
+from ansible.module_utils import basic
+from ansible.module_utils.ansible_release import __version__ as ansible_version
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.modules import ks_secrets_info as module
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
-from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, warnings
+from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls, run_module, warnings
 from ansible_collections.kickstart.pwpolicy.tests.unit.samples import FOREMAN_ERB
 
 run, ok, fail = module_calls(module.main)
+# ansible-core 2.21 adds ``invocation`` only when asked; older cores always add it and know no such flag.
+ASK = dict(_ansible_inject_invocation=True) \
+    if tuple(int(part) for part in ansible_version.split(".")[:2]) >= (2, 21) else {}
 PLAIN = "Site-Root-Pw-42"
 LUKS = "changeme"
 
@@ -97,6 +103,38 @@ def test_a_failure_shows_no_secret_of_the_content(capsys):
     result = run(capsys, content=text)
     assert result["failed"] and "more than 2000 command lines" in result["msg"]
     assert_no_leak(PLAIN, result)
+
+
+def logged_runs(capsys, **args):
+    """The result of a run and every message the module logged (to syslog or the journal on a node)."""
+    logged = []
+
+    def log(self, msg, log_args=None):
+        logged.append((msg, log_args))
+    result = run_module(module.main, capsys, dict(ASK, **args),
+                        patches=[mock.patch.object(basic.AnsibleModule, "log", log)])
+    return result, logged
+
+
+def test_a_nul_in_content_is_refused_by_line_and_the_content_is_never_echoed(capsys):
+    text = "rootpw --plaintext %s\nuser --name=ops\0 --password=%s\n" % (PLAIN, LUKS)
+    result, logged = logged_runs(capsys, content=text)
+    assert result["failed"] and result["lineno"] == 2
+    assert result["msg"].startswith("line 2 holds a NUL character")
+    for secret in (PLAIN, LUKS):
+        assert_no_leak(secret, result, logged)
+    assert "msg_to_log" not in result
+
+
+def test_the_content_is_kept_out_of_the_log_and_the_invocation(capsys):
+    # Short content too: "rootpw Hunter2-x" holds a secret in 16 characters or fewer.
+    for text in ("rootpw %s\n" % PLAIN, "rootpw Hunter2-x"):
+        result, logged = logged_runs(capsys, content=text, budget=0)
+        assert not result.get("failed") and [s["form"] for s in result["secrets"]] == ["plaintext"]
+        assert_no_leak(text.split()[1], result, logged)
+        assert [args["content"] for dummy, args in logged] == ["NOT_LOGGING_PARAMETER"]
+        if "invocation" in result:
+            assert result["invocation"]["module_args"]["content"] != text
 
 
 def test_missing_libxcrypt_is_a_warning_not_a_failure(capsys, monkeypatch):

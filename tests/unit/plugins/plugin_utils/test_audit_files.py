@@ -26,7 +26,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files im
     verdict_of,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import trips
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import FILE_KEYS, to_sarif
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import FILE_KEYS, FINGERPRINT, to_sarif
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 LIB = _libxcrypt.load()
@@ -394,7 +394,7 @@ def test_a_finding_keeps_its_sarif_fingerprint_when_lines_are_added_above_it(rep
     def results():
         findings, dummy, dummy = audit_files(["ks/server.ks", "ks/nested/deep.ks"], budget=0)
         return [(r["ruleId"], r["locations"][0]["physicalLocation"]["region"]["startLine"],
-                 r["partialFingerprints"]["kickstartPwpolicy/v1"])
+                 r["partialFingerprints"][FINGERPRINT])
                 for r in json.loads(to_sarif(findings))["runs"][0]["results"]]
     before = results()
     text = (repo / "ks" / "server.ks").read_text()

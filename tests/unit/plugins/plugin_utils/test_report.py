@@ -12,6 +12,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _audit_files
+from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import error_finding
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     FILE_KEYS,
@@ -327,8 +328,15 @@ def test_fingerprints_are_stable_when_lines_move_and_differ_between_findings():
     moved = [dict(f, line=f["line"] + 12) if f.get("line") else f for f in FILES]
     assert fingerprints(FILES) == fingerprints(moved)
     assert len(set(fingerprints(FILES))) == len(fingerprints(FILES))
-    other_account = [dict(FILES[1], account="dba")]
-    assert fingerprints(other_account) != fingerprints(FILES[1:2])
+
+
+def test_a_fingerprint_takes_nothing_from_the_account():
+    # An account comes out of an option's value (a URL's user part may be a token): it is not hashed.
+    other_account = [dict(FILES[1], account="dba", secret="user:dba")]
+    assert fingerprints(other_account) == fingerprints(FILES[1:2])
+    token = "ghp_Wq3Zr8Ty1Uk5Ip9Ol2Nm7Bv4Cx6Za0Sd3Fg8"
+    url = file_finding("ks/a.ks", 3, "url", token, ["plaintext"])
+    assert fingerprints([url]) == fingerprints([dict(url, account=None)])
 
 
 def test_two_alike_findings_of_one_file_get_two_fingerprints_by_their_order():
@@ -339,12 +347,29 @@ def test_two_alike_findings_of_one_file_get_two_fingerprints_by_their_order():
     assert fingerprints([dict(twice[0], line=1), dict(twice[1], line=2)]) == [first, second]
 
 
-def test_a_fingerprint_is_the_sha256_of_path_command_account_rule_and_order_only():
-    # Nothing of the secret goes in: the value is computed from the documented fields alone.
-    expected = hashlib.sha256("ks/server.ks\0user\0ops\0known_weak\x000".encode()).hexdigest()
-    assert fingerprint("ks/server.ks", "user", "ops", "known_weak", 0) == expected
+def test_a_fingerprint_is_the_sha256_of_path_command_rule_and_order_only():
+    # Nothing of an option's value goes in: the value is computed from the documented fields alone.
+    expected = hashlib.sha256("ks/server.ks\0user\0known_weak\x000".encode()).hexdigest()
+    assert fingerprint("ks/server.ks", "user", "known_weak", 0) == expected
     result = sarif(FILES[1:2])["runs"][0]["results"][1]
     assert result["partialFingerprints"] == {FINGERPRINT: expected}
+    assert FINGERPRINT == "kickstartPwpolicy/v2"
+
+
+def test_a_token_in_a_url_shows_in_no_report(tmp_path):
+    # The whole path: the file read as the audit reads it, then every report of it.
+    token, other = "ghp_Wq3Zr8Ty1Uk5Ip9Ol2Nm7Bv4Cx6Za0Sd3Fg8", "yumtok3nAbCdEf0123456789"
+    path = tmp_path / "repo.ks"
+    path.write_text("url --url=https://%s:x-oauth-basic@github.com/org/os\n"
+                    "repo --name=x --baseurl=https://%s:@yum.example.com/el9/\n" % (token, other))
+    found = _audit_files.file_findings(str(path), budget=0)
+    assert [(f["secret"], f["account"], f["findings"]) for f in found] == [
+        ("url", None, ["plaintext"]), ("repo", None, ["plaintext"])]
+    reports = (findings_table(found), to_json(found), to_junit(found, "rejected"), to_sarif(found))
+    for secret in (token, other):
+        assert_no_leak(secret, reports)
+        digest = hashlib.sha256(secret.encode()).hexdigest()
+        assert digest not in "".join(reports)
 
 
 @pytest.mark.parametrize("path, uri, base", [
