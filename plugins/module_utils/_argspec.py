@@ -55,9 +55,15 @@ def conf_name_option():
     return dict(conf_name=dict(type="str", default=DEFAULT_CONF_NAME))
 
 
-def read_source_options():
-    """``path`` and ``content`` of the ``_info`` modules; use with :func:`read_source_rules`."""
-    return dict(path=dict(type="path"), content=dict(type="str"))
+def read_source_options(secret_content=False):
+    """``path`` and ``content`` of the ``_info`` modules; use with :func:`read_source_rules`.
+
+    ``secret_content``: the module never returns the content, so it is
+    ``no_log`` (kept out of the invocation, every log and every error, and
+    a NUL in it cannot break the node's logging).
+    """
+    content = dict(type="str", no_log=True) if secret_content else dict(type="str")
+    return dict(path=dict(type="path"), content=content)
 
 
 def read_source_rules():

@@ -246,16 +246,9 @@ def _wordlist(path):
     return list(wordlist_words(text))
 
 
-def _options():
-    """``path`` and ``content``; the result never holds the content, so Ansible may keep it out of every log."""
-    options = read_source_options()
-    options["content"] = dict(options["content"], no_log=True)
-    return options
-
-
 def main():
     module = TextModule(
-        argument_spec=spec(_options(),
+        argument_spec=spec(read_source_options(secret_content=True),
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
                            profile=dict(type="str", choices=list(PROFILES)),

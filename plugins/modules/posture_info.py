@@ -50,8 +50,8 @@ options:
     description:
       - The kickstart or template text to read.
       - Exactly one of O(path) and O(content) is required.
-      - The module keeps the text out of its result, but Ansible shows module arguments at high verbosity; set
-        C(no_log) on the task when the text holds secrets.
+      - The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
+        error or the managed node's log. Text holding a NUL character is refused with the line it is on.
     type: str
   source:
     description: What O(path) or O(content) is.
@@ -221,7 +221,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles impor
 
 def main():
     module = TextModule(
-        argument_spec=spec(read_source_options(),
+        argument_spec=spec(read_source_options(secret_content=True),
                            source=dict(type="str", choices=["kickstart"], default="kickstart"),
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
@@ -231,7 +231,6 @@ def main():
         **read_source_rules()
     )
     params = module.params
-    module.hide_content()
     where = ""
     try:
         if params["content"] is not None:

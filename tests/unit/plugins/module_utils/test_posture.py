@@ -148,6 +148,10 @@ def test_a_password_in_the_clear_on_rhel10_is_hashed_as_yescrypt_which_stig_refu
     assert [(d["what"], d["found"]) for d in found] == [
         ("schemes", "rootpw of root is in the clear, and the installer hashes it as yescrypt")]
     assert SECRET not in json.dumps(found)
+    # Of --iscrypted and --plaintext the last one wins, as the installer reads the line.
+    both = text.replace("rootpw --plaintext", "rootpw --iscrypted --plaintext")
+    assert [d["found"] for d in judge(read_kickstart(both, "RHEL10"), ["stig"], "RHEL10")["deviations"]] == [
+        "rootpw of root is in the clear, and the installer hashes it as yescrypt"]
     # No rootpw line: a person types it at the installer, which hashes it as yescrypt.
     found = judge(read_kickstart(without(text, "rootpw"), "RHEL10"), ["stig"], "RHEL10")["deviations"]
     assert [d["found"] for d in found] == [

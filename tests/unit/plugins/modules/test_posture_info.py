@@ -52,3 +52,9 @@ def test_a_profile_needs_a_rhel_target(capsys):
     assert message == ("profile: the compliance profiles are for RHEL8, RHEL9, RHEL10; give target (the "
                              "kickstart is for F40)")
 
+
+
+def test_a_nul_is_an_error_naming_the_line_without_the_text(capsys):
+    result = run(capsys, content=STIG_RHEL9.replace("text\n", "te\0xt\n"))
+    assert result["failed"] and result["lineno"] == 2 and "NUL" in result["msg"]
+    assert_no_leak(SECRET, result)
