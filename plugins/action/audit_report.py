@@ -41,7 +41,7 @@ display = Display()
 # The arguments, in the order the messages give them; every value is read here as it is (raw).
 ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var",
-    "paths", "templates", "budget", "sarif", "role_vars", "weakest"))
+    "paths", "templates", "budget", "sarif", "role_vars", "weakest", "profile", "target", "baseline"))
 # The reports, in the order the message names them.
 REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
 
@@ -156,7 +156,9 @@ class ActionModule(ActionModuleBase):
             findings, hosts, results, warnings, stopped = self._findings(args, task_vars)
             if args.get("paths") is not None:
                 try:
-                    found, files, file_warnings = audit_files(args["paths"], args.get("templates"), args.get("budget"))
+                    found, files, file_warnings = audit_files(
+                        args["paths"], args.get("templates"), args.get("budget"), profile=args.get("profile"),
+                        target=args.get("target"), baseline=args.get("baseline"))
                 except AuditFilesError as exc:
                     raise PwpolicyError("audit_report: %s" % exc)
                 findings = findings + found

@@ -134,8 +134,10 @@ options:
         finding, named C(rootpw), C(user:NAME), C(bootloader), C(part), C(url:USER)... with the C(file) and C(line),
         and its verdict is its worst finding's level, the one mapping of the audit. V(plaintext), V(known_weak) and
         V(policy) are V(rejected); V(legacy_scheme) and V(low_cost) are V(accepted_weak) (the password may be strong,
-        its hash is cheap to attack); a secret without findings (a strong hash, a locked account, a value the
-        template fills in) is V(accepted).
+        its hash is cheap to attack); a value the template fills in is V(not_checked) (never accepted, and it trips no
+        O(fail_on)); a value given as a hash that no scheme reads (C(--iscrypted notahash), a harness placeholder) is
+        V(unparsed) (it trips O(fail_on=weak)); a secret without findings (a strong hash, a locked account) is
+        V(accepted).
       - A file that cannot be read (not a regular file, over 16 MiB, not UTF-8 text, a NUL character, more than 2,000
         command lines or 500 secrets, a command line over 16,384 characters) is one V(error) finding that says why,
         and so is a pattern that matches no file, or a directory that cannot be listed. Patterns matching more than
@@ -158,6 +160,35 @@ options:
       - The run over files takes at most about this many seconds per distinct hash divided by the cores.
     type: float
     default: 2.0
+  profile:
+    description:
+      - Compliance profiles each file of O(paths) is judged against, as the
+        P(kickstart.pwpolicy.compliance_profile#filter) filter names them: a name, a list or comma-separated names
+        for every file, or a mapping of glob patterns (matched against the path as found, or the file name; the
+        first that matches applies) to names.
+      - Each file is read as the installer will read it (M(kickstart.pwpolicy.posture_info)); each deviation is a
+        V(rejected) finding named C(PROFILE:RULE) with the line, the rule ids in C(rules), what was expected and
+        found, and what to do (V(deviation) in SARIF); each value the judge could not check (a template's, an
+        C(%include)) is a V(not_checked) finding. A file that names no release the profile has (no C(#version=)
+        line, and no O(target)) is an V(error) finding.
+    type: raw
+    version_added: 0.3.0
+  target:
+    description:
+      - The release the files of O(paths) are judged for with O(profile) (V(RHEL8), V(RHEL9) or V(RHEL10)), in
+        place of each file's C(#version=) line.
+    type: str
+    version_added: 0.3.0
+  baseline:
+    description:
+      - A YAML or JSON file on the controller listing the findings of files that are waived, each C({rule, file,
+        reason}): C(rule) a finding's id (V(plaintext), V(known_weak)...) or a profile's rule id, C(file) a glob
+        pattern of the paths as the reports give them, C(reason) why.
+      - A waived finding keeps its verdict and stays in every report (the table shows C(rejected (waived)), the
+        JSON has C(waived) and C(waiver), JUnit a C(skipped) test case, SARIF a C(suppressions) entry), and trips no
+        O(fail_on). A waiver that matches no finding is a warning, so a fixed finding's waiver is noticed.
+    type: path
+    version_added: 0.3.0
   show:
     description:
       - Which rows the table shows. V(problems) leaves out the V(accepted) secrets; V(none) prints no table.

@@ -49,6 +49,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, sentence
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import VERDICTS
 
 # Names of unrendered templates: Foreman (ERB), Jinja, Cobbler and Terraform conventions.
@@ -72,6 +75,18 @@ LEVELS = {
 # The finding of a file that cannot be read (verdict error), and of a pattern that matches no file.
 UNREADABLE = "unreadable"
 NO_MATCH = "no_match"
+# A secret the reader cannot judge: a value the template fills in, a hash no scheme reads.  Never accepted.
+NOT_CHECKED = "not_checked"
+UNPARSED = "unparsed"
+# What the judge finds against kickstart_audit_profile (the rule ids are the profile's own).
+DEVIATION = "deviation"
+_FORM_WORDS = {
+    NOT_CHECKED: ("the template fills the value in, so it is not checked here",
+                  "check the value where it is kept (a vault) with the audit over hosts or check_secrets"),
+    UNPARSED: ("given as a hash (--iscrypted), but no hashing scheme reads it: the installer writes it as it is, "
+               "and no password opens the account",
+               "write a crypt hash (yescrypt or sha512crypt) made from a vaulted password, or lock the account"),
+}
 
 # The rules of the SARIF report, in its order: id, name, what it means, what to do.
 RULES = (
@@ -99,13 +114,28 @@ RULES = (
      "forbids",
      "The secret breaks the rules a password in the file must keep.",
      "Choose a random password, keep it in a vault and write its hash."),
+    (UNPARSED, "UnparsedHash",
+     "A value given as a hash that no hashing scheme reads",
+     "The installer writes the value as the account's hash as it is: no password opens the account, and a "
+     "placeholder a harness should have filled in may have been left.",
+     "Write a crypt hash (yescrypt or sha512crypt) made from a vaulted password, or lock the account."),
+    (NOT_CHECKED, "NotChecked",
+     "A value a template fills in, or a part of the file the audit cannot read, so nothing judged it",
+     "Whatever the template puts there reaches the installer unchecked by this audit.",
+     "Check the value where it is kept (a vault), or audit the rendered kickstart."),
+    (DEVIATION, "ProfileDeviation",
+     "What the kickstart would make of the system breaks a rule of kickstart_audit_profile",
+     "Read as the installer will read it, the kickstart does not meet the compliance profile: the result names "
+     "the rule id, what was expected and what was found.",
+     "Change the line as the result says, or waive the rule for the file in kickstart_audit_baseline."),
     (UNREADABLE, "UnreadableFile",
      "A file the audit cannot read as a kickstart or template",
      "The file is not a regular UTF-8 text file within the size and line limits, so its secrets were not "
      "checked.",
      "Give the right file, or leave it out of kickstart_audit_paths."),
 )
-_LEVELS_OF_RULES = dict(LEVELS, **{UNREADABLE: "error"})
+_LEVELS_OF_RULES = dict(LEVELS, **{UNREADABLE: "error", UNPARSED: UNPARSED, NOT_CHECKED: NOT_CHECKED,
+                                    DEVIATION: "rejected"})
 
 
 class AuditFilesError(PwpolicyError):
@@ -297,8 +327,19 @@ def secret_label(command, account):
 
 def verdict_of(ids):
     """A secret's verdict from the ids of its findings: its worst finding's level in :data:`LEVELS`."""
-    levels = [LEVELS[finding] for finding in ids] or ["accepted"]
+    levels = [_LEVELS_OF_RULES[finding] for finding in ids] or ["accepted"]
     return max(levels, key=VERDICTS.index)
+
+
+def secret_ids(secret):
+    """The ids of a secret's findings, with :data:`NOT_CHECKED` for a value the template fills in and
+    :data:`UNPARSED` for a hash no scheme reads (neither is ever accepted)."""
+    ids = [finding["id"] for finding in secret["findings"]]
+    if secret["form"] == "template":
+        ids.append(NOT_CHECKED)
+    elif secret["form"] == "crypt" and secret["scheme"] is None:
+        ids.append(UNPARSED)
+    return ids
 
 
 def _finding(path, line, label, verdict, reasons, hints, ids, secret=None):
@@ -324,8 +365,10 @@ def unmatched(pattern):
                     ["correct the pattern, or leave it out of kickstart_audit_paths"], [NO_MATCH])
 
 
-def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, warnings=None):
-    """The findings of the file ``path``: one per secret, in file order, or one ``error`` finding.
+def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, warnings=None, profiles=(),
+                  target=None):
+    """The findings of the file ``path``: one per secret, in file order, or one ``error`` finding; with
+    ``profiles``, the judge's findings after them (:func:`profile_findings`).
 
     ``warnings`` (a list) gets the reader's warnings (a node without
     libxcrypt).  Never raises for what the file holds.
@@ -335,8 +378,8 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
         if data is None:
             return [unreadable(path, "file %s does not exist (a symbolic link to nothing, or removed while the audit "
                                "ran)" % path, "correct the link, or run the audit again")]
-        report = read_secrets(decode_text(data, path, what="file"), template=template, budget=budget,
-                              threads=threads)
+        text = decode_text(data, path, what="file")
+        report = read_secrets(text, template=template, budget=budget, threads=threads)
     except PwpolicyError as exc:  # the readers' messages name the file or line, never a value of it
         return [unreadable(path, str(exc), "give a kickstart or template (UTF-8 text, at most 16 MiB, 2,000 command "
                            "lines, 500 secrets), or leave the file out of kickstart_audit_paths", exc.lineno)]
@@ -348,24 +391,165 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
         warnings.extend(message for message in report.warnings if message not in warnings)
     found = []
     for secret in report.to_list():
-        ids = [finding["id"] for finding in secret["findings"]]
+        ids = secret_ids(secret)
+        extra = [_FORM_WORDS[kind] for kind in ids if kind in _FORM_WORDS]
         found.append(_finding(path, secret["line"], secret_label(secret["command"], secret["account"]),
-                              verdict_of(ids), [finding["reason"] for finding in secret["findings"]],
-                              [finding["hint"] for finding in secret["findings"]], ids, secret))
+                              verdict_of(ids), [finding["reason"] for finding in secret["findings"]]
+                              + [reason for reason, dummy in extra],
+                              [finding["hint"] for finding in secret["findings"]] + [hint for dummy, hint in extra],
+                              ids, secret))
+    if profiles:
+        found.extend(profile_findings(path, text, template, profiles, target))
     return found
 
 
-def audit_files(paths, templates=None, budget=None, threads=None):
+def profile_findings(path, text, template, profiles, target=None):
+    """The judge's findings of one file against ``profiles`` (names) for ``target`` (None: its ``#version=``
+    line): one ``rejected`` finding per deviation and one ``not_checked`` finding per value it could not check,
+    each named ``PROFILE:RULE`` with the rule ids; one ``error`` finding when the file names no release a profile
+    has."""
+    try:
+        posture = read_kickstart(text, target, template=template)
+    except PwpolicyError as exc:
+        return [unreadable(path, str(exc), "give a kickstart or template, or leave the file out", exc.lineno)]
+    release = target or posture["target"]
+    if release not in TARGETS:
+        return [_finding(path, None, "profile", "error",
+                         ["cannot be judged against %s: %s" % (", ".join(profiles), "it is for %s" % release
+                                                              if release else "it names no release")],
+                         ["add a #version= line naming %s, or set kickstart_audit_target" % " or ".join(TARGETS)],
+                         [DEVIATION])]
+    judged = judge(posture, profiles, release, skip=())
+    found = []
+    for kind, entries in (("rejected", judged["deviations"]), (NOT_CHECKED, judged["not_checked"])):
+        for entry in entries:
+            name = entry["profile"].split(" ", 1)[0]
+            where = entry.get("where") or {}
+            if kind == "rejected":
+                reasons = ["%s (%s asks %s)" % (entry["found"], entry["profile"], entry["expected"])]
+                hints = [entry["fix"]]
+            else:
+                reasons, hints = [entry["reason"]], [_FORM_WORDS[NOT_CHECKED][1]]
+            finding = _finding(path, where.get("line"), "%s:%s" % (name, entry["rule"]), kind, reasons, hints,
+                               [DEVIATION if kind == "rejected" else NOT_CHECKED])
+            finding["rules"] = list(entry["rules"])
+            found.append(finding)
+    return found
+
+
+def _profile_names(value, what):
+    """The profile names of ``value`` (a name, a comma-separated string or a list), validated; an unknown one is
+    named by its position only (a value in the wrong variable could be a secret)."""
+    if isinstance(value, str):
+        value = [part for part in value.split(",")]
+    if not isinstance(value, (list, tuple)) or not all(isinstance(name, str) for name in value):
+        raise AuditFilesError("%s must be a profile name, a list of them or a mapping of patterns to them, got %s"
+                              % (what, plain_type(value)))
+    names = [name.strip().lower() for name in value if name.strip()]
+    unknown = ["%s[%d]" % (what, index) for index, name in enumerate(names) if name not in PROFILES]
+    if unknown:
+        raise AuditFilesError("%s %s no compliance profile; give %s" % (", ".join(unknown), "is" if len(unknown) == 1
+                                                                         else "are", ", ".join(PROFILES)))
+    return names
+
+
+def profile_plan(value, what="kickstart_audit_profile"):
+    """``[(pattern, names)]`` from ``kickstart_audit_profile``: names for every file (pattern None), or a mapping
+    of glob patterns to names (the first pattern a file's path or name matches applies)."""
+    if value is None or value == "" or value == []:
+        return []
+    if isinstance(value, dict):
+        return [(pattern, _profile_names(names, "%s[%s]" % (what, pattern))) for pattern, names in value.items()]
+    return [(None, _profile_names(value, what))]
+
+
+def profiles_for(path, plan):
+    """The profile names ``plan`` gives the file ``path`` (empty: none)."""
+    for pattern, names in plan:
+        if pattern is None or fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(os.path.basename(path), pattern):
+            return names
+    return []
+
+
+BASELINE_KEYS = ("rule", "file", "reason")
+
+
+def read_baseline(path, what="kickstart_audit_baseline"):
+    """The waivers of a baseline file: a YAML or JSON list of ``{rule, file, reason}`` (``rule`` a finding's id
+    such as ``plaintext`` or a profile's rule id, ``file`` a glob pattern of the paths as reported, ``reason`` why
+    it is waived).  AuditFilesError names the entry and the key that is wrong, never a value."""
+    if path is None or path == "":
+        return []
+    import yaml  # the controller has it: ansible-core needs it
+    try:
+        data = read_bytes(path, what=what)
+        if data is None:
+            raise AuditFilesError("%s %s does not exist; give the path of the baseline file" % (what, path))
+        entries = yaml.safe_load(decode_text(data, path, what=what))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise AuditFilesError("%s %s is no YAML or JSON list%s; give a list of {rule, file, reason}"
+                              % (what, path, " (line %d)" % (mark.line + 1) if mark is not None else ""))
+    except PwpolicyError as exc:
+        raise AuditFilesError(str(exc))
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise AuditFilesError("%s %s must be a list of {rule, file, reason}, got %s" % (what, path, plain_type(entries)))
+    for index, entry in enumerate(entries):
+        label = "%s %s entry %d" % (what, path, index + 1)
+        if not isinstance(entry, dict):
+            raise AuditFilesError("%s must be a mapping with rule and file, got %s" % (label, plain_type(entry)))
+        unknown = sorted(str(key) for key in entry if key not in BASELINE_KEYS)
+        if unknown:
+            raise AuditFilesError("%s has unknown keys %s; its keys are %s" % (label, ", ".join(unknown),
+                                                                              ", ".join(BASELINE_KEYS)))
+        for key in ("rule", "file"):
+            if not isinstance(entry.get(key), str) or not entry[key].strip():
+                raise AuditFilesError("%s needs %s (text)" % (label, key))
+        if "reason" in entry and not isinstance(entry["reason"], str):
+            raise AuditFilesError("%s: reason must be text" % label)
+    return entries
+
+
+def apply_baseline(findings, entries):
+    """Mark each finding a waiver of ``entries`` covers (its file matches the waiver's pattern and the waiver's
+    rule is one of its ids or rule ids): ``waived`` true and ``waiver`` the reason.  A waived finding keeps its
+    verdict and is still reported; it stops nothing.  Returns how many each entry waived."""
+    used = [0] * len(entries)
+    for finding in findings:
+        if not finding.get("file"):
+            continue
+        ids = set(finding.get("findings") or ()) | set(finding.get("rules") or ())
+        for index, entry in enumerate(entries):
+            if entry["rule"] in ids and fnmatch.fnmatch(finding["file"], entry["file"]):
+                finding["waived"] = True
+                finding["waiver"] = entry.get("reason") or "waived by the baseline (no reason given)"
+                used[index] += 1
+                break
+    return used
+
+
+def audit_files(paths, templates=None, budget=None, threads=None, profile=None, target=None, baseline=None):
     """``(findings, files, warnings)`` for the patterns ``paths``: every secret of every file they match.
 
     ``files`` are the paths read (a file without a secret among them);
     a pattern that matches no file, a directory that cannot be listed and a
     link to a file outside a pattern's tree give ``error`` findings.
+    ``profile`` (:func:`profile_plan`) judges each file against compliance
+    profiles for ``target`` (None: the file's ``#version=`` line);
+    ``baseline`` (:func:`read_baseline`) waives findings by rule and file.
     """
     try:
         budget = check_budget(budget)
     except PwpolicyError as exc:
         raise AuditFilesError(str(exc))
+    plan = profile_plan(profile)
+    if target not in (None, "") and target not in TARGETS:
+        raise AuditFilesError("kickstart_audit_target must be one of %s (the releases the profiles have), got %s"
+                              % (", ".join(TARGETS), target if isinstance(target, str) and len(target) < 16
+                                 else plain_type(target)))
+    waivers = read_baseline(baseline)
     walk = _Walk()
     collected, missing = collect(patterns_of(paths, "paths"), patterns_of(templates, "templates"), walk)
     findings, warnings = [unmatched(pattern) for pattern in missing] + walk.problems, []
@@ -377,7 +561,12 @@ def audit_files(paths, templates=None, budget=None, threads=None):
                                                 " and %d more" % (len(walk.outside) - 5) if len(walk.outside) > 5
                                                 else ""))
     for path, template in collected:
-        findings.extend(file_findings(path, template, budget, threads, warnings))
+        findings.extend(file_findings(path, template, budget, threads, warnings, profiles_for(path, plan),
+                                      target or None))
+    for entry, count in zip(waivers, apply_baseline(findings, waivers)):
+        if not count:
+            warnings.append("kickstart_audit_baseline: the waiver of %s for %s matched no finding; remove it if "
+                            "the finding is fixed" % (entry["rule"], entry["file"]))
     return findings, [path for path, dummy in collected], warnings
 
 

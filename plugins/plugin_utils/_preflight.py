@@ -32,11 +32,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import check_password
 
 FAIL_ON = ("rejected", "weak", "never")
-VERDICTS = ("accepted", "accepted_weak", "rejected", "error")
+# From least to most severe.  not_checked: a value a template fills in, which nothing can judge; unparsed: a
+# hash no scheme reads (the installer writes it as it is, and no password opens the account): files only.
+VERDICTS = ("accepted", "not_checked", "accepted_weak", "unparsed", "rejected", "error")
 # Which verdicts stop a run, per fail_on.
 TRIPS = {
     "rejected": ("rejected", "error"),
-    "weak": ("accepted_weak", "rejected", "error"),
+    "weak": ("accepted_weak", "unparsed", "rejected", "error"),
     "never": (),
 }
 
@@ -167,8 +169,11 @@ def trips(finding, fail_on):
     """Whether ``finding`` stops a run under ``fail_on``.
 
     A value that no kickstart line can carry (``stops``) stops it under any
-    ``fail_on``: rendering it would add lines to the kickstart.
+    ``fail_on``: rendering it would add lines to the kickstart.  A finding a
+    baseline waives (``waived``) stops nothing.
     """
+    if finding.get("waived"):  # a baseline waives it: reported, never failing
+        return False
     return bool(finding.get("stops")) or finding["verdict"] in TRIPS[check_fail_on(fail_on)]
 
 
@@ -214,12 +219,16 @@ def passing_message(host, findings, fail_on):
 def verdict_counts_text(findings):
     """How many findings have each verdict, in words (``2 accepted, 1 rejected``); empty without findings."""
     counts = verdict_counts(findings)
-    return ", ".join("%d %s" % (counts[verdict], verdict) for verdict in VERDICTS if counts[verdict])
+    return ", ".join("%d %s" % (counts[verdict], verdict) for verdict in VERDICTS if counts.get(verdict))
+
+
+# The verdicts every summary counts (a host's secrets have no others); not_checked and unparsed where any is.
+ALWAYS_COUNTED = ("accepted", "accepted_weak", "rejected", "error")
 
 
 def verdict_counts(findings):
     """Counts of each verdict."""
-    counts = dict((verdict, 0) for verdict in VERDICTS)
+    counts = dict((verdict, 0) for verdict in ALWAYS_COUNTED)
     for finding in findings:
         counts[finding["verdict"]] = counts.get(finding["verdict"], 0) + 1
     return counts

@@ -29,6 +29,7 @@ from urllib.parse import quote
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import replace_atomic
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
+    DEVIATION,
     NO_MATCH,
     RULES,
     UNREADABLE,
@@ -45,6 +46,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
 # The keys of a finding, in the order reports show them; a file's secret has more.
 KEYS = ("host", "secret", "verdict", "ok", "score", "strength", "reasons", "hints", "policy")
 FILE_KEYS = KEYS + ("file", "line", "command", "account", "form", "scheme", "cost", "tried", "findings")
+# A file's finding has these only where they apply: a deviation's rule ids, a baseline's waiver.
+OPTIONAL_FILE_KEYS = ("rules", "waived", "waiver")
 COLUMNS = ("HOST", "SECRET", "VERDICT", "REASONS", "HINTS")
 # The first column's name when files are audited too (a file's row shows FILE:LINE there).
 WHERE = "HOST OR FILE"
@@ -107,6 +110,7 @@ def clean(finding):
     result["hints"] = [str(h) for h in finding.get("hints") or []]
     if is_file(finding):
         result["findings"] = [str(f) for f in finding.get("findings") or []]
+        result.update((key, finding[key]) for key in OPTIONAL_FILE_KEYS if key in finding)
     return result  # without "stops": the audit renders nothing, so fail_on=never only reports
 
 
@@ -129,8 +133,13 @@ def gather(results, hosts):
 # ---------------------------------------------------------------------------
 # Table
 # ---------------------------------------------------------------------------
+def shown_verdict(finding):
+    """The verdict as the table shows it: ``(waived)`` after it when a baseline waives the finding."""
+    return finding["verdict"] + (" (waived)" if finding.get("waived") else "")
+
+
 def rows(findings):
-    return [tuple(visible(cell) for cell in (where(f), f["secret"], f["verdict"], "; ".join(f["reasons"]) or "-",
+    return [tuple(visible(cell) for cell in (where(f), f["secret"], shown_verdict(f), "; ".join(f["reasons"]) or "-",
                                              "; ".join(f["hints"]) or "-")) for f in findings]
 
 
@@ -202,12 +211,20 @@ def outcome(findings, fail_on, hosts=None, files=None):
 # ---------------------------------------------------------------------------
 def to_json(findings):
     """The findings as a JSON array, one object per secret (a file's with :data:`FILE_KEYS`)."""
-    return json.dumps([dict((key, f.get(key)) for key in (FILE_KEYS if is_file(f) else KEYS)) for f in findings],
-                      indent=2, sort_keys=False) + "\n"
+    return json.dumps([_json_entry(f) for f in findings], indent=2, sort_keys=False) + "\n"
+
+
+def _json_entry(finding):
+    entry = dict((key, finding.get(key)) for key in (FILE_KEYS if is_file(finding) else KEYS))
+    if is_file(finding):
+        entry.update((key, finding[key]) for key in OPTIONAL_FILE_KEYS if key in finding)
+    return entry
 
 
 def _failure_text(finding):
-    lines = ["verdict: %s" % finding["verdict"]]
+    lines = ["verdict: %s" % shown_verdict(finding)]
+    if finding.get("waived"):
+        lines.append("waived: %s" % finding["waiver"])
     lines.extend("reason: %s" % r for r in finding["reasons"])
     lines.extend("hint: %s" % h for h in finding["hints"])
     return "\n".join(lines)
@@ -231,7 +248,9 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
 
     A finding that trips ``fail_on`` is a ``failure`` (a secret the policy
     rejects, or finds weak), or an ``error`` when the secret could not be
-    checked at all (verdict ``error``); each is counted as such.
+    checked at all (verdict ``error``); each is counted as such.  A value
+    nothing could judge (``not_checked``) and a finding a baseline waives
+    are ``skipped``, with the reason.
     """
     fail_on = check_fail_on(fail_on)
     by_place = {}
@@ -239,13 +258,19 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
         by_place.setdefault((is_file(finding), finding["file"] if is_file(finding) else finding["host"]),
                             []).append(finding)
     root = ET.Element("testsuites", name=name)
-    totals = dict(tests=0, failures=0, errors=0)
+    totals = dict(tests=0, failures=0, errors=0, skipped=0)
     for (dummy, place), place_findings in by_place.items():
-        suite = ET.SubElement(root, "testsuite", name=visible(place), skipped="0", time="0")
-        counts = dict(tests=len(place_findings), failures=0, errors=0)
+        suite = ET.SubElement(root, "testsuite", name=visible(place), time="0")
+        counts = dict(tests=len(place_findings), failures=0, errors=0, skipped=0)
         for finding in place_findings:
             case = _case(suite, place, finding)
-            if trips(finding, fail_on):
+            if finding.get("waived") or finding["verdict"] == "not_checked":
+                counts["skipped"] += 1
+                element = ET.SubElement(case, "skipped", message=visible(
+                    ("waived: %s" % finding["waiver"]) if finding.get("waived")
+                    else "not checked: %s" % "; ".join(finding["reasons"])))
+                element.text = xml_text(_failure_text(finding))
+            elif trips(finding, fail_on):
                 kind = "error" if finding["verdict"] == "error" else "failure"
                 counts[kind + "s"] += 1
                 element = ET.SubElement(case, kind, type=visible(finding["verdict"]),
@@ -254,10 +279,10 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
             elif finding["verdict"] != "accepted":
                 out = ET.SubElement(case, "system-out")
                 out.text = xml_text(_failure_text(finding))
-        for key in ("tests", "failures", "errors"):
+        for key in ("tests", "failures", "errors", "skipped"):
             suite.set(key, str(counts[key]))
             totals[key] += counts[key]
-    for key in ("tests", "failures", "errors"):
+    for key in ("tests", "failures", "errors", "skipped"):
         root.set(key, str(totals[key]))
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
 
@@ -269,7 +294,8 @@ SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schem
 TOOL = "kickstart.pwpolicy"
 TOOL_URI = "https://github.com/kickstart-pwpolicy/kickstart.pwpolicy"
 # A verdict as a SARIF level.
-SARIF_LEVELS = {"rejected": "error", "accepted_weak": "warning", "error": "error", "accepted": "none"}
+SARIF_LEVELS = {"rejected": "error", "accepted_weak": "warning", "error": "error", "accepted": "none",
+                "unparsed": "warning", "not_checked": "note"}
 # The partial fingerprint's key (see :func:`fingerprint`).  GitHub's upload adds its own
 # primaryLocationLineHash, from the text around the line; given one, it would warn in its log, with the hash
 # of that text, for every result whose text gives another: it is left to the upload.
@@ -318,20 +344,27 @@ def _sarif_results(finding, seen):
     for index, rule in enumerate(finding.get("findings") or []):
         if rule not in _RULE_IDS:
             continue
-        key = (uri, finding.get("command"), rule)
+        # A deviation is told apart by its profile's rule (its label), a secret by its command: never by a value.
+        what = finding["secret"] if rule == DEVIATION else finding.get("command")
+        key = (uri, what, rule)
         seen[key] = occurrence = seen.get(key, -1) + 1
         reason = finding["reasons"][index] if index < len(finding["reasons"]) else rule
         hint = finding["hints"][index] if index < len(finding["hints"]) else None
         text = (reason if rule == UNREADABLE else "%s: %s" % (finding["secret"], reason)) + (
             ". What to do: %s" % hint if hint else "")
-        value = fingerprint(uri, finding.get("command"), rule, occurrence)
-        results.append({
+        value = fingerprint(uri, what, rule, occurrence)
+        result = {
             "ruleId": rule, "ruleIndex": _RULE_IDS.index(rule), "level": SARIF_LEVELS[rule_level(rule)],
             "message": {"text": text},
             "locations": [{"physicalLocation": {"artifactLocation": artifact,
                                                 "region": {"startLine": finding.get("line") or 1}}}],
             "partialFingerprints": {FINGERPRINT: value},
-        })
+        }
+        if finding.get("rules"):
+            result["properties"] = {"profileRules": list(finding["rules"])}
+        if finding.get("waived"):
+            result["suppressions"] = [{"kind": "external", "status": "accepted", "justification": finding["waiver"]}]
+        results.append(result)
     return results
 
 

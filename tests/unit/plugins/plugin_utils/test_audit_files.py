@@ -13,9 +13,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files, 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import FINDINGS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _audit_files
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
+    DEVIATION,
     LEVELS,
     NO_MATCH,
+    NOT_CHECKED,
     RULES,
+    UNPARSED,
     UNREADABLE,
     AuditFilesError,
     audit_files,
@@ -26,7 +29,15 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files im
     verdict_of,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import trips
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import FILE_KEYS, FINGERPRINT, to_sarif
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
+    FILE_KEYS,
+    FINGERPRINT,
+    findings_table,
+    outcome,
+    to_json,
+    to_junit,
+    to_sarif,
+)
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 
 LIB = _libxcrypt.load()
@@ -218,7 +229,7 @@ def test_too_many_files_are_refused_with_what_to_do(repo, monkeypatch):
 def test_every_finding_of_ks_secrets_info_has_a_level_and_a_sarif_rule():
     assert set(LEVELS) == set(FINDINGS)
     assert set(LEVELS.values()) == {"rejected", "accepted_weak"}
-    assert [rule[0] for rule in RULES] == list(FINDINGS) + [UNREADABLE]
+    assert [rule[0] for rule in RULES] == list(FINDINGS) + [UNPARSED, NOT_CHECKED, DEVIATION, UNREADABLE]
 
 
 @pytest.mark.parametrize("ids, verdict", [
@@ -259,8 +270,9 @@ def test_each_secret_is_a_finding_with_its_file_and_line(repo):
         ("ks/locked.ks", 2, "rootpw", "locked", "accepted", []),
         ("ks/nested/deep.ks", 2, "user:ops", "plaintext", "rejected", ["plaintext"]),
         ("ks/server.ks", 3, "rootpw", "plaintext", "rejected", ["plaintext"]),
-        ("foreman/site.erb", 2, "rootpw", "template", "accepted", []),
-        ("cobbler/sample.ks", 2, "rootpw", "template", "accepted", []),
+        # A value the template fills in is never accepted: nothing judged it.
+        ("foreman/site.erb", 2, "rootpw", "template", "not_checked", ["not_checked"]),
+        ("cobbler/sample.ks", 2, "rootpw", "template", "not_checked", ["not_checked"]),
     ]
     assert all(list(f) == list(FILE_KEYS) and f["host"] is None for f in findings)
     plain = findings[2]
@@ -272,7 +284,8 @@ def test_each_secret_is_a_finding_with_its_file_and_line(repo):
 
 def test_a_cobbler_template_not_named_as_one_is_read_as_a_kickstart(repo):
     findings = file_findings("cobbler/sample.ks", template=False, budget=0)
-    assert [(f["form"], f["verdict"]) for f in findings] == [("crypt", "accepted")]  # $default... read as a value
+    # $default... read as a value: a hash no scheme reads, never accepted.
+    assert [(f["form"], f["verdict"], f["findings"]) for f in findings] == [("crypt", "unparsed", ["unparsed"])]
 
 
 @needs_libxcrypt
@@ -414,3 +427,90 @@ def test_a_hostile_template_gets_a_bounded_run_and_a_clear_row(repo):
     assert time.monotonic() - start < 30
     assert [(f["verdict"], f["line"]) for f in findings] == [("error", 501)]
     assert "more than 500 secrets" in findings[0]["reasons"][0]
+
+
+STIG_FORGOT = ("#version=RHEL9\nrootpw --lock\nbootloader --timeout=3\nautopart --type=lvm  # --encrypted\n"
+               "%post\necho 'minlen = 15' > /etc/security/pwquality.conf.d/50-site.conf\n%end\n")
+
+
+def test_a_placeholder_and_an_unparsed_hash_are_never_accepted(repo):
+    write(repo, "ks/placeholders.ks", "#version=RHEL9\nrootpw --iscrypted notahash\n")
+    write(repo, "ks/site.erb", "rootpw --iscrypted <%= root_pass %>\n")
+    findings, dummy, dummy = audit_files(["ks/placeholders.ks", "ks/site.erb"], budget=0)
+    assert [(f["file"], f["verdict"], f["findings"]) for f in findings] == [
+        ("ks/placeholders.ks", "unparsed", [UNPARSED]), ("ks/site.erb", "not_checked", [NOT_CHECKED])]
+    assert not trips(findings[0], "rejected") and trips(findings[0], "weak")
+    assert not any(trips(findings[1], fail_on) for fail_on in ("rejected", "weak"))
+    assert "1 not_checked, 1 unparsed" in outcome(findings, "rejected", files=["a", "b"])[1]
+
+
+def test_a_profile_judges_each_file_by_rule_and_line(repo):
+    write(repo, "ks/web01.ks", STIG_FORGOT)
+    findings, dummy, dummy = audit_files(["ks/*.ks"], budget=0, profile="stig")
+    judged = [(f["secret"], f["line"], f["verdict"]) for f in findings if DEVIATION in f["findings"]]
+    assert ("stig:RHEL-09-212010", 3, "rejected") in judged  # a bootloader line without a password
+    assert ("stig:RHEL-09-231190", 4, "rejected") in judged  # the comment encrypts nothing
+    assert ("stig:RHEL-09-611130", None, "rejected") in judged  # minclass not set: libpwquality's default
+    assert all(f["rules"] for f in findings if DEVIATION in f["findings"])
+    sarif = json.loads(to_sarif(findings))
+    results = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == DEVIATION]
+    assert len(results) == len(judged) and len(set(r["partialFingerprints"][FINGERPRINT] for r in results)) == len(
+        results)
+    assert results[0]["properties"]["profileRules"]
+
+
+def test_a_profile_per_pattern_and_a_file_without_a_release(repo):
+    write(repo, "ks/web01.ks", STIG_FORGOT)
+    write(repo, "other/plain.ks", "rootpw --lock\nautopart\n")
+    findings, dummy, dummy = audit_files(["ks/*.ks", "other/*.ks"], budget=0,
+                                         profile={"ks/*": "stig", "*.ks": ["cis_server_l1"]})
+    files = dict((f["file"], f) for f in findings if f["secret"] == "profile")
+    assert files["other/plain.ks"]["verdict"] == "error"
+    assert "cannot be judged against cis_server_l1: it names no release" in files["other/plain.ks"]["reasons"][0]
+    assert any(f["secret"].startswith("stig:") for f in findings if f["file"] == "ks/web01.ks")
+    # With a target, the file without a #version= line is judged for it.
+    findings, dummy, dummy = audit_files(["other/*.ks"], budget=0, profile="cis_server_l1", target="RHEL9")
+    secrets = [f["secret"] for f in findings]
+    assert "profile" not in secrets and secrets[0] == "rootpw"
+    assert all(secret.startswith("cis_server_l1:") for secret in secrets[1:]) and len(secrets) > 1
+    with pytest.raises(AuditFilesError) as caught:
+        audit_files(["other/*.ks"], profile=["stig", "Secret-Value-9"])
+    assert "kickstart_audit_profile[1] is no compliance profile" in str(caught.value)
+    assert "Secret-Value-9" not in str(caught.value)
+
+
+def test_a_baseline_waives_by_rule_and_file_and_says_so_everywhere(repo):
+    write(repo, "ks/web01.ks", STIG_FORGOT)
+    write(repo, "ks/legacy.ks", "#version=RHEL9\nrootpw --plaintext Summer-Legacy-2019\n")
+    write(repo, "baseline.yml", "- rule: RHEL-09-231190\n  file: ks/web01.ks\n  reason: encrypted by the SAN\n"
+                                "- rule: plaintext\n  file: ks/legacy*\n  reason: retired in March\n"
+                                "- rule: known_weak\n  file: ks/gone.ks\n")
+    findings, dummy, warnings = audit_files(["ks/*.ks"], budget=0, profile="stig", baseline="baseline.yml")
+    waived = [(f["file"], f["secret"], f["waiver"]) for f in findings if f.get("waived")]
+    assert ("ks/web01.ks", "stig:RHEL-09-231190", "encrypted by the SAN") in waived
+    assert ("ks/legacy.ks", "rootpw", "retired in March") in waived
+    assert warnings == ["kickstart_audit_baseline: the waiver of known_weak for ks/gone.ks matched no finding; "
+                        "remove it if the finding is fixed"]
+    legacy = [f for f in findings if f["file"] == "ks/legacy.ks"][0]
+    assert legacy["verdict"] == "rejected" and not trips(legacy, "rejected")
+    assert "rejected (waived)" in findings_table(findings)
+    assert json.loads(to_json(findings))[[f["file"] for f in findings].index("ks/legacy.ks")]["waived"] is True
+    assert 'skipped message="waived: retired in March"' in to_junit(findings, "rejected")
+    results = json.loads(to_sarif(findings))["runs"][0]["results"]
+    suppressed = [r for r in results if r.get("suppressions")]
+    assert {r["suppressions"][0]["justification"] for r in suppressed} == {"encrypted by the SAN", "retired in March"}
+    assert_no_leak("Summer-Legacy-2019", findings)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("- rule: plaintext\n", "entry 1 needs file (text)"),
+    ("- {rule: plaintext, file: x, owner: me}\n", "entry 1 has unknown keys owner; its keys are rule, file, reason"),
+    ("rule: plaintext\n", "must be a list of {rule, file, reason}, got a mapping"),
+    ("- [unclosed\n", "is no YAML or JSON list (line 2)"),
+])
+def test_a_bad_baseline_is_an_error_naming_the_entry(repo, text, says):
+    write(repo, "baseline.yml", text)
+    write(repo, "ks/a.ks", "rootpw --lock\n")
+    with pytest.raises(AuditFilesError) as caught:
+        audit_files(["ks/a.ks"], budget=0, baseline="baseline.yml")
+    assert says in str(caught.value)

@@ -278,10 +278,11 @@ def test_sarif_has_the_required_shape_of_2_1_0():
     driver = run["tool"]["driver"]
     assert driver["name"] == "kickstart.pwpolicy"
     ids = [rule["id"] for rule in driver["rules"]]
-    assert ids == ["plaintext", "legacy_scheme", "low_cost", "known_weak", "policy", "unreadable"]
+    assert ids == ["plaintext", "legacy_scheme", "low_cost", "known_weak", "policy", "unparsed", "not_checked",
+                   "deviation", "unreadable"]
     for rule in driver["rules"]:
         assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"] and rule["help"]["text"]
-        assert rule["defaultConfiguration"]["level"] in ("warning", "error")
+        assert rule["defaultConfiguration"]["level"] in ("note", "warning", "error")  # note: not checked
     assert run["invocations"][0]["executionSuccessful"] is True
     for result in run["results"]:
         assert ids[result["ruleIndex"]] == result["ruleId"]
