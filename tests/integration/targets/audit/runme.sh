@@ -221,8 +221,8 @@ audit_files_only filesonly 0 -e "$files" -e kickstart_fail_on=never
 verify_files filesonly never "" "$base/runs/filesonly.prints"
 grep -q -F "9 secrets in 6 files checked, none fails (fail_on=never)" "$base/runs/filesonly.stdout" \
     || fail "filesonly: no summary line over the files alone"
-grep -q -E "^templates/site.erb:5 +rootpw +accepted" "$base/runs/filesonly.stdout" \
-    || fail "filesonly: the template's filled-in value is not a row"
+grep -q -E "^templates/site.erb:5 +rootpw +not_checked" "$base/runs/filesonly.stdout" \
+    || fail "filesonly: the template's filled-in value is not a row, or is said to be checked"
 
 # A hash below the default rounds is weak: it fails under weak, not under rejected.
 audit_files_only lowrejected 0 -e kickstart_audit_paths=ks/low.ks
@@ -238,6 +238,35 @@ audit_files_only moved 0 -e "$files" -e kickstart_fail_on=never
 verify_files moved never "" "$base/runs/moved.prints" "$base/expected-moved.json"
 cmp -s "$base/runs/filesonly.prints" "$base/runs/moved.prints" \
     || fail "moved: the SARIF fingerprints changed when lines moved"
+
+# Judged against the STIG as the installer will read them, with a baseline that waives the password in
+# the clear of ks/plain.ks: the deviations (no boot-loader line, no encryption) fail the gate by rule id
+# and line; the waived finding stays in every report, as waived; nothing is shown of the secret.
+cat >"$base/baseline.yml" <<'BASELINE'
+- rule: plaintext
+  file: ks/plain.ks
+  reason: the lab's throw-away password, retired with the lab
+BASELINE
+audit_files_only stig 2 -e kickstart_audit_paths=ks/plain.ks -e kickstart_audit_profile=stig \
+    -e "kickstart_audit_baseline=$base/baseline.yml"
+grep -q -E "^ks/plain.ks:3 +rootpw +rejected \(waived\)" "$base/runs/stig.stdout" \
+    || fail "stig: the waived password in the clear is not shown as waived"
+grep -q -E "^ks/plain.ks +stig:RHEL-09-212010 +rejected +no bootloader line" "$base/runs/stig.stdout" \
+    || fail "stig: the missing boot-loader password is not a row naming its rule"
+grep -q -E "^ks/plain.ks +stig:RHEL-09-231190 +rejected +no storage command" "$base/runs/stig.stdout" \
+    || fail "stig: the missing encryption is not a row naming its rule"
+"$python" - "$base/runs/stig.json" "$base/runs/stig.sarif" "$base/runs/stig.xml" <<'CHECK' || fail "stig: the reports do not carry the waiver and the deviations"
+import json, sys
+findings = json.load(open(sys.argv[1]))
+waived = [f for f in findings if f.get("waived")]
+assert [(f["secret"], f["waiver"]) for f in waived] == [("rootpw", "the lab's throw-away password, retired with the lab")]
+assert any(f["secret"] == "stig:RHEL-09-212010" and f["rules"] == ["RHEL-09-212010"] for f in findings)
+results = json.load(open(sys.argv[2]))["runs"][0]["results"]
+assert [r["ruleId"] for r in results if r.get("suppressions")] == ["plaintext"]
+assert {"RHEL-09-212010", "RHEL-09-231190"} <= {rule for r in results if r["ruleId"] == "deviation"
+                                                   for rule in r["properties"]["profileRules"]}
+assert 'skipped message="waived: the lab' in open(sys.argv[3]).read()
+CHECK
 
 # A pattern that matches no file fails the gate (a moved directory cannot pass unnoticed); paths of the
 # wrong shape are refused by name.

@@ -18,9 +18,10 @@ import xml.etree.ElementTree as ET
 
 FILE_KEYS = ["host", "secret", "verdict", "ok", "score", "strength", "reasons", "hints", "policy",
              "file", "line", "command", "account", "form", "scheme", "cost", "tried", "findings"]
-TRIPS = {"rejected": ("rejected", "error"), "weak": ("accepted_weak", "rejected", "error"), "never": ()}
+TRIPS = {"rejected": ("rejected", "error"), "weak": ("accepted_weak", "unparsed", "rejected", "error"), "never": ()}
 LEVELS = {"plaintext": "error", "known_weak": "error", "policy": "error", "legacy_scheme": "warning",
-          "low_cost": "warning", "unreadable": "error"}
+          "low_cost": "warning", "unparsed": "warning", "not_checked": "note", "deviation": "error",
+          "unreadable": "error"}
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
