@@ -59,6 +59,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import SCHEMES, identify
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import NoParser, handler_for, parser_of
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import parse_known, resolve
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_script_secrets import script_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     OUTSIDE,
     KickstartEditError,
@@ -473,10 +474,27 @@ def _read(text, template, target):
             # A template expression that renders secret options (Foreman's <%= grub_pass %>).
             found = [Secret(number, words[0], None, "template")]
         secrets.extend(found)
-        if len(secrets) > MAX_SECRET_LINES:
-            raise SecretsError("the file holds more than %d secrets (this is line %d); no kickstart or template "
-                               "needs that many: give the right file or split it" % (MAX_SECRET_LINES, number), number)
+        _check_count(secrets, number)
+    for entry in script_secrets(lines, roles, template, _is_template, mask_templates):
+        secrets.append(_script_secret(*entry))
+        _check_count(secrets, entry[0])
+    secrets.sort(key=lambda secret: secret.line)
     return secrets, hosts, release
+
+
+def _check_count(secrets, number):
+    if len(secrets) > MAX_SECRET_LINES:
+        raise SecretsError("the file holds more than %d secrets (this is line %d); no kickstart or template "
+                           "needs that many: give the right file or split it" % (MAX_SECRET_LINES, number), number)
+
+
+def _script_secret(number, command, account, form, value, policy):
+    """A Secret for what a %pre or %post script sets (module_utils/_ks_script_secrets.py)."""
+    if form == "passphrase":
+        return Secret(number, command, None, "passphrase", value, policy)
+    if form == "template":
+        return Secret(number, command, account, "template")
+    return _password_secret(number, command, account, value, form == "crypt", False, False, policy)
 
 
 # ---------------------------------------------------------------------------
@@ -490,7 +508,15 @@ _PLAINTEXT_HINTS = {
             "password; the kickstart role of this collection does that",
     "sshpw": "write a crypt hash instead (--iscrypted), or use --sshkey",
     "bootloader": "write a GRUB 2 hash instead (--iscrypted --password=grub.pbkdf2..., from grub2-mkpasswd-pbkdf2)",
+    # Set by a %pre or %post script.
+    "chpasswd": "set a crypt hash instead (chpasswd -e with yescrypt or sha512crypt hashes, or rootpw/user "
+                "--iscrypted), made from a vaulted password",
+    "passwd": "set a crypt hash instead (usermod -p HASH, or rootpw/user --iscrypted), made from a vaulted password",
+    "grub2-setpassword": "write a GRUB 2 hash instead (bootloader --iscrypted --password=grub.pbkdf2..., from "
+                         "grub2-mkpasswd-pbkdf2)",
 }
+_SCRIPT_PASSPHRASE_HINT = ("keep the passphrase out of the script: add the key after the installation, or fetch it "
+                           "in %pre over an authenticated channel")
 _PASSPHRASE_HINT = ("kickstart takes a LUKS passphrase only in the clear: serve the file only to the machine it "
                     "installs and keep it out of repositories (render it from a vault at deploy time), or leave "
                     "--passphrase out and set the passphrase after the installation")
@@ -501,8 +527,10 @@ _CREDENTIAL_HINT = ("keep the credential out of the kickstart: render it from a 
 
 def _plaintext_finding(secret):
     if secret.form == "passphrase":
-        secret.add("plaintext", "the LUKS passphrase is written in the clear: anyone who can read the file, or "
-                   "fetch it from the server that installs from it, can open the disk", _PASSPHRASE_HINT)
+        secret.add("plaintext", "the LUKS passphrase is written in the clear%s: anyone who can read the file, or "
+                   "fetch it from the server that installs from it, can open the disk"
+                   % (" in a script" if secret.command == "cryptsetup" else ""),
+                   _SCRIPT_PASSPHRASE_HINT if secret.command == "cryptsetup" else _PASSPHRASE_HINT)
     elif secret.command in _PLAINTEXT_HINTS:
         secret.add("plaintext", "the password is written in the clear: anyone who can read the file, or fetch it "
                    "from the server that installs from it, has it", _PLAINTEXT_HINTS[secret.command])

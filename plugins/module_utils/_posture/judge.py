@@ -181,7 +181,7 @@ def _schemes(verdicts, posture, asked):
                                "write a %s hash with --iscrypted" % expected)
         elif account["form"] == "template":
             verdicts.unchecked(keys, "schemes", "%s is filled in by the template" % label, account["where"])
-    if typed and typed not in allowed and not any(account["command"] == "rootpw" for account in posture["accounts"]):
+    if typed and typed not in allowed and not any(account["name"] == "root" for account in posture["accounts"]):
         verdicts.deviation(keys, "schemes", expected, "no rootpw line: the installer asks a person for root's "
                            "password and hashes it as %s" % _scheme_words(typed), None,
                            "give rootpw --iscrypted with a %s hash (or rootpw --lock)" % expected)

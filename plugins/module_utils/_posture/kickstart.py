@@ -49,6 +49,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.model 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
 STORAGE = ("part", "partition", "logvol", "raid", "volgroup", "autopart")
+# The commands that set an account's password: kickstart's own, and those of %pre and %post scripts.
+ACCOUNT_COMMANDS = ("rootpw", "user", "chpasswd", "passwd", "usermod", "useradd")
+# A script that sets the boot loader's password (user.cfg).
+GRUB_SCRIPT = "grub2-setpassword"
 INCLUDES = ("%include", "%ksappend")
 # What a script may write that the posture reads, as the installed system has it (the prefixes are where a
 # --nochroot script sees the installed system).
@@ -396,7 +400,7 @@ def read_kickstart(text, target=None, template=False):
         posture["installer"]["hashes_typed_as"] = parse_release(release).password_hash if release else None
     except ReleaseError:
         pass
-    posture["accounts"] = [_account(secret) for secret in secrets if secret.command in ("rootpw", "user")]
+    posture["accounts"] = [_account(secret) for secret in secrets if secret.command in ACCOUNT_COMMANDS]
     posture["at_rest"] = [{"command": secret.command, "form": secret.form, "where": where(secret.line)}
                           for secret in secrets if secret.form != "locked"]
     by_line = {}
@@ -425,6 +429,10 @@ def read_kickstart(text, target=None, template=False):
             _bootloader(posture, number, words, parsers, by_line)
         elif words[0] in STORAGE:
             _storage(posture, number, words, parsers, template)
+    scripted = [secret for secret in secrets if secret.command == GRUB_SCRIPT]
+    if scripted and (posture["bootloader"] is None or posture["bootloader"]["form"] == "none"):
+        posture["bootloader"] = {"form": scripted[-1].form, "scheme": None, "cost": None,
+                                 "where": where(scripted[-1].line)}
     files = _Files()
     _scripts(lines, roles, 1, files, posture["unknown"])
     _pwquality(posture, files)

@@ -10,7 +10,8 @@ host or an image blueprint) is read into the same shape::
 
     source        "kickstart"
     target        the installer release the reading assumed (pykickstart's name), or None
-    accounts      [{name, command, form, scheme, cost, where}]
+    accounts      [{name, command, form, scheme, cost, where}]: rootpw and user lines, and what %pre and %post
+                  scripts set (chpasswd, passwd --stdin, usermod/useradd -p)
                   form: plaintext | crypt | locked | template | unparsed
                   (unparsed: given as a hash that no scheme reads)
     devices       [{command, name, encrypted, passphrase, luks_version, kdf, members, where}]
@@ -19,7 +20,8 @@ host or an image blueprint) is read into the same shape::
                   kdf: {type, iterations, time, memory, threads} with what the line states;
                   members: the physical volumes or RAID members a device is made of
     autopart      None, or {encrypted, passphrase, luks_version, kdf, where}
-    bootloader    None (no bootloader line), or {form, scheme, cost, where}
+    bootloader    None (no bootloader line), or {form, scheme, cost, where}; a grub2-setpassword a script
+                  feeds counts where the bootloader line has no password
                   form: plaintext | grub_pbkdf2 | template | unparsed | none (a line without a password)
     pwquality     {settings: {key: value}, origins: {key: where}}: libpwquality's settings that the
                   kickstart writes for the installed system (pwquality.conf, then pwquality.conf.d/*.conf
