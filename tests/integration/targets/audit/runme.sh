@@ -249,7 +249,7 @@ cat >"$base/baseline.yml" <<'BASELINE'
 BASELINE
 audit_files_only stig 2 -e kickstart_audit_paths=ks/plain.ks -e kickstart_audit_profile=stig \
     -e "kickstart_audit_baseline=$base/baseline.yml"
-grep -q -E "^ks/plain.ks:3 +rootpw +rejected \(waived\)" "$base/runs/stig.stdout" \
+grep -q -E "^ks/plain.ks:[0-9]+ +rootpw +rejected \(waived\)" "$base/runs/stig.stdout" \
     || fail "stig: the waived password in the clear is not shown as waived"
 grep -q -E "^ks/plain.ks +stig:RHEL-09-212010 +rejected +no bootloader line" "$base/runs/stig.stdout" \
     || fail "stig: the missing boot-loader password is not a row naming its rule"
