@@ -210,6 +210,21 @@ secrets:
            hint: "choose a new password and hash it with yescrypt ..."}
         - {id: known_weak, reason: "the hash is of a password from the list of likely ones ...",
            hint: "choose a new, random password ..."}
+deviations:
+  description:
+    - With O(profile), what the kickstart, read as the installer will read it, does not meet of the profile: each
+      with C(rule), C(rules), C(profile), C(what), C(expected), C(found), C(where) and C(fix), as
+      M(kickstart.pwpolicy.posture_info) returns them (the same judge).
+  returned: when O(profile) is given
+  type: list
+  elements: dict
+  version_added: 0.3.0
+not_checked:
+  description: With O(profile), what the judge could not check (a value a template fills in, an C(%include)).
+  returned: when O(profile) is given
+  type: list
+  elements: dict
+  version_added: 0.3.0
 target:
   description: The installer release the file was read for (O(target) or the C(#version=) line); null without one.
   returned: always
@@ -234,6 +249,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES
 
 
@@ -276,9 +293,18 @@ def main():
         module.fail_json(msg=str(exc))
     except PwpolicyError as exc:
         module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
+    result = dict(changed=False, target=report.release, secrets=report.to_list())
+    if params["profile"]:
+        # The one judge (module_utils/_posture), as posture_info, the role and the audit run it.
+        try:
+            judged = judge(read_kickstart(text, params["target"], template=params["template"]), [params["profile"]],
+                           report.release)
+        except PwpolicyError as exc:
+            module.fail_json(msg="profile: %s%s" % (exc, where))
+        result.update(deviations=judged["deviations"], not_checked=judged["not_checked"])
     for message in report.warnings:
         module.warn(message)
-    module.exit_json(changed=False, target=report.release, secrets=report.to_list())
+    module.exit_json(**result)
 
 
 if __name__ == "__main__":

@@ -69,7 +69,20 @@ def test_a_template_with_a_profile_and_a_wordlist(capsys, tmp_path):
     assert [(s["command"], s["form"]) for s in result["secrets"]] == [
         ("rootpw", "template"), ("user", "template"), ("bootloader", "template"), ("sshpw", "plaintext")]
     assert [f["id"] for f in result["secrets"][-1]["findings"]] == ["plaintext", "policy"]
+    # The one judge: what the template fills in is not checked, never accepted.
+    assert "bootloader_password" in [d["what"] for d in result["not_checked"]]
+    assert all(d["rule"].startswith("RHEL-09-") for d in result["deviations"] + result["not_checked"])
     assert_no_leak(PLAIN, result)
+
+
+def test_with_a_profile_the_judge_names_each_deviation(capsys):
+    text = "#version=RHEL9\nrootpw --lock\nautopart --type=lvm  # --encrypted\n"
+    result = ok(capsys, content=text, profile="stig", budget=0)
+    found = dict((d["rule"], d) for d in result["deviations"])
+    assert found["RHEL-09-231190"]["where"] == {"line": 3} and found["RHEL-09-231190"]["found"] == (
+        "autopart without --encrypted")
+    assert found["RHEL-09-212010"]["found"] == "no bootloader line"
+    assert "deviations" not in ok(capsys, content=text, budget=0)
 
 
 @pytest.mark.parametrize("args, says", [
