@@ -99,3 +99,21 @@ attributes:
     support: none
     description: The module changes nothing, so there is no diff.
 """
+
+    # path and content of the modules that read a kickstart or template that may hold secrets.
+    SECRET_SOURCE = r"""
+options:
+  path:
+    description:
+      - The kickstart or template to read on the managed node. Anything but a regular file, a file over 16 MiB and a
+        file that is not UTF-8 text are refused.
+      - Exactly one of O(path) and O(content) is required.
+    type: path
+  content:
+    description:
+      - The kickstart or template text to read.
+      - Exactly one of O(path) and O(content) is required.
+      - The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
+        error or the managed node's log. Text holding a NUL character is refused with the line it is on.
+    type: str
+"""

@@ -50,25 +50,13 @@ requirements:
     C(--iscrypted)) are read as the installer reads them, else options must be written in full.
 extends_documentation_fragment:
   - kickstart.pwpolicy.policy.info_module
+  - kickstart.pwpolicy.policy.secret_source
 attributes:
   platform:
     support: full
     platforms: posix
     description: Runs on any POSIX managed node.
 options:
-  path:
-    description:
-      - The kickstart or template to read on the managed node. Anything but a regular file, a file over 16 MiB and a
-        file that is not UTF-8 text are refused.
-      - Exactly one of O(path) and O(content) is required.
-    type: path
-  content:
-    description:
-      - The kickstart or template text to read.
-      - Exactly one of O(path) and O(content) is required.
-      - The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
-        error or the managed node's log. Text holding a NUL character is refused with the line it is on.
-    type: str
   template:
     description:
       - Read an unrendered ERB (Foreman), Cheetah (Cobbler), Jinja or Terraform template, as
