@@ -113,7 +113,7 @@ options:
     description:
       - The kickstart or template text to read.
       - Exactly one of O(path) and O(content) is required.
-      - The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
-        error or the managed node's log. Text holding a NUL character is refused with the line it is on.
+      - "The text is never shown or logged (the option is C(no_log)): not in the result, its C(invocation), an
+        error or the managed node's log. Text holding a NUL character is refused with the line it is on."
     type: str
 """

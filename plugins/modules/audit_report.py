@@ -162,10 +162,10 @@ options:
     default: 2.0
   profile:
     description:
-      - Compliance profiles each file of O(paths) is judged against, as the
+      - "Compliance profiles each file of O(paths) is judged against, as the
         P(kickstart.pwpolicy.compliance_profile#filter) filter names them: a name, a list or comma-separated names
         for every file, or a mapping of glob patterns (matched against the path as found, or the file name; the
-        first that matches applies) to names.
+        first that matches applies) to names."
       - Each file is read as the installer will read it (M(kickstart.pwpolicy.posture_info)); each deviation is a
         V(rejected) finding named C(PROFILE:RULE) with the line, the rule ids in C(rules), what was expected and
         found, and what to do (V(deviation) in SARIF); each value the judge could not check (a template's, an
@@ -181,12 +181,12 @@ options:
     version_added: 0.3.0
   baseline:
     description:
-      - A YAML or JSON file on the controller listing the findings of files that are waived, each C({rule, file,
+      - "A YAML or JSON file on the controller listing the findings of files that are waived, each C({rule, file,
         reason}): C(rule) a finding's id (V(plaintext), V(known_weak)...) or a profile's rule id, C(file) a glob
-        pattern of the paths as the reports give them, C(reason) why.
-      - A waived finding keeps its verdict and stays in every report (the table shows C(rejected (waived)), the
+        pattern of the paths as the reports give them, C(reason) why."
+      - "A waived finding keeps its verdict and stays in every report (the table shows C(rejected (waived)), the
         JSON has C(waived) and C(waiver), JUnit a C(skipped) test case, SARIF a C(suppressions) entry), and trips no
-        O(fail_on). A waiver that matches no finding is a warning, so a fixed finding's waiver is noticed.
+        O(fail_on). A waiver that matches no finding is a warning, so a fixed finding's waiver is noticed."
     type: path
     version_added: 0.3.0
   show:

@@ -94,9 +94,9 @@ options:
       - Seconds of hashing each distinct hash gets, counted on each core the check uses (on two cores a hash takes
         at most half of it in wall time). A slow scheme (yescrypt, bcrypt) gets fewer candidates than a fast one.
       - V(0) skips the known-weak check. At most 3600.
-      - A hash whose stated cost makes one guess take longer than the budget (C(rounds=999999999), bcrypt's cost
+      - "A hash whose stated cost makes one guess take longer than the budget (C(rounds=999999999), bcrypt's cost
         31, a yescrypt with a large C(t)), or whose memory is over 256 MiB a thread (yescrypt, scrypt), is never
-        hashed: its RV(secrets[].tried) is 0 and a warning names the line and why.
+        hashed: its RV(secrets[].tried) is 0 and a warning names the line and why."
     type: float
     default: 2.0
 seealso:
@@ -203,9 +203,9 @@ secrets:
            hint: "choose a new, random password ..."}
 deviations:
   description:
-    - With O(profile), what the kickstart, read as the installer will read it, does not meet of the profile: each
+    - "With O(profile), what the kickstart, read as the installer will read it, does not meet of the profile: each
       with C(rule), C(rules), C(profile), C(what), C(expected), C(found), C(where) and C(fix), as
-      M(kickstart.pwpolicy.posture_info) returns them (the same judge).
+      M(kickstart.pwpolicy.posture_info) returns them (the same judge)."
   returned: when O(profile) is given
   type: list
   elements: dict
