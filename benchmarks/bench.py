@@ -3,7 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """Benchmarks: every number is a ratio against a baseline measured in the same run.
 
-    python benchmarks/bench.py [--runs N] [--only edit,check,profile,role,series,audit,linear,hash,blocklist,atrest]
+    python benchmarks/bench.py [--runs N] [--only edit,judge,check,profile,role,series,audit,linear,hash,blocklist,atrest]
                                [--series 10,100,1000] [--audit-hosts 1000,10000]
 
 1. edit:   ks_pwpolicy's edit of a kickstart (parse, splice, re-validate)
@@ -152,6 +152,28 @@ def bench_edit(runs):
         print("  corpus not found at %s: skipped" % CORPUS)
     big = synthetic_kickstart()
     ours = median_time(lambda: ks.edit_kickstart(big, product="server", target=TARGET), runs)
+    base = median_time(lambda: bare_parse(big), runs)
+    report("synthetic %d-line kickstart" % big.count("\n"), ours, base, 1, "file")
+
+
+def bench_judge(runs):
+    """Reading a kickstart as the installer will read it (the posture) and judging it against the STIG, against
+    one bare pykickstart parse of the same text."""
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
+
+    def judged(text):
+        judge(read_kickstart(text, TARGET), ["stig"], TARGET)
+    print("1b. the posture and the judge (STIG) vs bare pykickstart parse (target %s)" % TARGET)
+    texts = corpus_texts()
+    if texts:
+        ours = median_time(lambda: [judged(t) for t in texts], runs)
+        base = median_time(lambda: [bare_parse(t) for t in texts], runs)
+        report("corpus (%d files)" % len(texts), ours, base, len(texts), "file")
+    else:
+        print("  corpus not found at %s: skipped" % CORPUS)
+    big = synthetic_kickstart()
+    ours = median_time(lambda: judged(big), runs)
     base = median_time(lambda: bare_parse(big), runs)
     report("synthetic %d-line kickstart" % big.count("\n"), ours, base, 1, "file")
 
@@ -516,7 +538,7 @@ def audit_files_scan(texts):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,check,profile,role,series,audit,linear,hash,blocklist,atrest")
+    parser.add_argument("--only", default="edit,judge,check,profile,role,series,audit,linear,hash,blocklist,atrest")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
     parser.add_argument("--audit-hosts", default=",".join(str(n) for n in bench_audit.AUDIT_HOSTS),
@@ -530,6 +552,7 @@ def main():
     where = results.machine()
     print("machine: %s\n" % where)
     steps = (("edit", lambda: bench_edit(args.runs)),
+             ("judge", lambda: bench_judge(args.runs)),
              ("check", lambda: bench_check(args.runs)),
              ("profile", lambda: bench_profile_check(args.runs)),
              ("role", lambda: bench_role.bench_role(ROOT, COLLECTIONS_DIR)),

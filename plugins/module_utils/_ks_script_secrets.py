@@ -42,6 +42,8 @@ _HEREDOC_RE = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _CRYPTSETUP_ACTIONS = ("luksFormat", "luksAddKey", "luksChangeKey")
 # A value the script computes or reads: none of its text is a secret it holds.
 _EXPANSION_RE = re.compile(r"\$[({A-Za-z_0-9@*#?!-]|`")
+# A line that names none of these sets no password (one look at the line, before it is split).
+_SINK_RE = re.compile(r"chpasswd|passwd|usermod|useradd|setpassword|cryptsetup")
 # A printf format that writes each argument on a line of its own ("%s\n", "%s\n%s\n").
 _EACH_ON_A_LINE_RE = re.compile(r"^(?:%s(?:\\n|\n)?)+$")
 
@@ -189,7 +191,7 @@ def script_secrets(lines, roles, template, is_template, mask=None):
                 fed.append((mask(text) if template and mask else text, number))
             continue
         stripped = line.lstrip()
-        if not stripped or stripped[0] == "#":
+        if not stripped or stripped[0] == "#" or not _SINK_RE.search(line):
             continue
         try:
             words = split_words(mask(line) if template and mask else line)

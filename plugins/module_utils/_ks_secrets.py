@@ -441,6 +441,13 @@ def _line_secrets(number, words, resolver, template, hosts):
 
 
 def _read(text, template, target):
+    """``(secrets, hosts, release)`` of ``text``."""
+    return read_lines(text, template, target)[:3]
+
+
+def read_lines(text, template, target):
+    """``(secrets, hosts, release, lines, roles)``: what :func:`_read` gives, and the text's lines and their roles
+    in the sections (``_ks_lines.section_roles``), for a reader that goes on with the same text."""
     if not isinstance(text, str):
         raise SecretsError("the kickstart must be text, got %s" % type(text).__name__)
     nul = text.find("\0")
@@ -479,7 +486,7 @@ def _read(text, template, target):
         secrets.append(_script_secret(*entry))
         _check_count(secrets, entry[0])
     secrets.sort(key=lambda secret: secret.line)
-    return secrets, hosts, release
+    return secrets, hosts, release, lines, roles
 
 
 def _check_count(secrets, number):

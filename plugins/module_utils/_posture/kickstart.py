@@ -40,9 +40,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secr
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import NoParser, handler_for, parser_of
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     BODY,
-    HEADER,
     OUTSIDE,
-    section_roles,
     split_words,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.model import new_posture, where
@@ -308,6 +306,8 @@ def _scripts(lines, roles, first, files, unknown):
             else:
                 texts.append((text, number))
             continue
+        if "pwquality" not in line and "login.defs" not in line:
+            continue  # writes none of the files the posture reads (one look, before the line is split)
         try:
             words = split_words(line)
         except ValueError:
@@ -365,24 +365,24 @@ def _login_defs(posture, files):
 # ---------------------------------------------------------------------------
 
 def _policies(posture, lines, roles, release, template):
-    """The installer's policies of the ``%anaconda`` sections, read with every other line left blank (so that the
-    line numbers stay): only where there is a section."""
-    if not any(role == HEADER and section == "%anaconda" for role, section in roles):
+    """The installer's policies of the ``%anaconda`` sections: the sections' lines alone are read, each entry's
+    line mapped back to the kickstart's."""
+    numbers = [number for number, (dummy, section) in enumerate(roles, 1) if section == "%anaconda"]
+    if not numbers:
         return
-    kept = "".join(line if section == "%anaconda" else "\n" for line, (dummy, section) in zip(lines, roles))
+    kept = "".join(lines[number - 1] if lines[number - 1].endswith(("\n", "\r")) else lines[number - 1] + "\n"
+                   for number in numbers)
     from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import read_policies
     try:
         read = read_policies(kept, release, validate=False)
     except Exception:  # pylint: disable=broad-except  # an unreadable section: named, not judged
-        first = next(number for number, (role, section) in enumerate(roles, 1)
-                     if role == HEADER and section == "%anaconda")
-        posture["unknown"].append({"what": "the %anaconda section could not be read", "where": where(first)})
+        posture["unknown"].append({"what": "the %anaconda section could not be read", "where": where(numbers[0])})
         return
     for name, policy in read.policies.items():
         found = policy.to_dict()
         found.pop("name", None)
         lines_of = [entry.lineno for entry in read.parsed.entries if entry.name == name and entry.policy == policy]
-        found["where"] = where(lines_of[-1] if lines_of else None)
+        found["where"] = where(numbers[lines_of[-1] - 1] if lines_of and 0 < lines_of[-1] <= len(numbers) else None)
         posture["policies"][name] = found
 
 
@@ -394,7 +394,7 @@ def read_kickstart(text, target=None, template=False):
     """The posture of the kickstart ``text`` for ``target`` (pykickstart's name; None: its ``#version=`` line,
     else the newest release).  Raises ``_ks_secrets.SecretsError`` for a text that is no kickstart (a NUL, a line
     or a file over the bounds), naming the line."""
-    secrets, dummy, release = _ks_secrets._read(text, template, target)  # pylint: disable=protected-access
+    secrets, dummy, release, lines, roles = _ks_secrets.read_lines(text, template, target)
     posture = new_posture("kickstart", release)
     try:
         posture["installer"]["hashes_typed_as"] = parse_release(release).password_hash if release else None
@@ -406,8 +406,6 @@ def read_kickstart(text, target=None, template=False):
     by_line = {}
     for secret in secrets:
         by_line.setdefault(secret.line, []).append(secret)
-    lines = text.splitlines(True)
-    roles = section_roles(lines, template=template)[0]
     parsers = _Parsers(release)
     for number, (line, (role, dummy)) in enumerate(zip(lines, roles), 1):
         if role != OUTSIDE:
