@@ -116,6 +116,15 @@ PASSWORD_HASH_BY_MAJOR = {
 # account given one could never log in.
 YESCRYPT_READABLE_FROM = {"fedora": 29, "rhel": 9}
 
+# The installer's interfaces and what each does with a policy that is not strict, from anaconda's code:
+# - GTK: a password a non-strict policy refuses is taken after a second "Done" (since Fedora 22);
+# - TUI: one too short is refused either way; one too weak is taken after a confirmation unless strict;
+# - the Web UI (every Fedora live medium since Fedora 43, rhinstaller/anaconda#6530, July 2025): it refused one too
+#   short until anaconda-webui's change of 2026-06-01 (be532fab7), then takes it unless strict; since the same day
+#   (e5eb5c19a) a policy with "empty" lets an empty user password through.  RHEL media have no Web UI.
+WEBUI_FROM = 43
+WEBUI_RELAXED_FROM = 45  # the first Fedora whose anaconda-webui has the changes of 2026-06-01
+
 
 @dataclass(frozen=True, repr=False)
 class Release:
@@ -230,6 +239,19 @@ class Release:
             if last is None or self.major <= last:
                 return scheme
         return SHA512CRYPT  # not reached: the last entry has no bound
+
+    @property
+    def installer_uis(self):
+        """``[{ui, non_strict_blocks, empty_user_password}]``: the release's interfaces, what a policy that is not
+        strict still refuses in each (``nothing``, ``too_short``), and whether an ``empty`` policy lets an empty
+        user password through (:data:`WEBUI_FROM`)."""
+        uis = [{"ui": "gtk", "non_strict_blocks": "nothing", "empty_user_password": True},
+               {"ui": "tui", "non_strict_blocks": "too_short", "empty_user_password": True}]
+        if self.is_fedora and self.major >= WEBUI_FROM:
+            relaxed = self.major >= WEBUI_RELAXED_FROM
+            uis.append({"ui": "webui", "non_strict_blocks": "nothing" if relaxed else "too_short",
+                        "empty_user_password": relaxed})
+        return uis
 
     @property
     def hash_schemes(self):

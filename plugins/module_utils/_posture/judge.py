@@ -266,6 +266,21 @@ CHECKS = {
 CHECKS.update((key, _pwquality(key)) for key in _profiles.PWQUALITY)
 
 
+_UI_NAMES = {"gtk": "the GTK interface", "tui": "the text interface", "webui": "the Web UI"}
+
+
+def _lets_through(posture, field):
+    """What the target's interfaces let through under a policy with ``field`` loose, in words (or empty)."""
+    uis = posture["installer"].get("uis") or []
+    if field == "strict":
+        taken = [ui["ui"] for ui in uis if ui["non_strict_blocks"] == "nothing"]
+        return " (a password it refuses is taken in %s)" % ", ".join(_UI_NAMES[ui] for ui in taken) if taken else ""
+    if field == "emptyok":
+        taken = [ui["ui"] for ui in uis if ui["empty_user_password"]]
+        return " (an empty password is taken in %s)" % ", ".join(_UI_NAMES[ui] for ui in taken) if taken else ""
+    return ""
+
+
 def _policies(verdicts, posture):
     """The installer's policies of the posture (where it states them) against the profile's."""
     asked = _profiles.policies(verdicts.name, verdicts.target)
@@ -276,8 +291,8 @@ def _policies(verdicts, posture):
                 continue
             verdicts.deviation(_profiles.policy_field_keys(name, field), "policies",
                                "pwpolicy %s %s" % (name, _policy_words(field, wanted)),
-                               "pwpolicy %s %s" % (name, _policy_words(field, value)), found["where"],
-                               "write pwpolicy %s %s" % (name, _policy_words(field, wanted)))
+                               "pwpolicy %s %s%s" % (name, _policy_words(field, value), _lets_through(posture, field)),
+                               found["where"], "write pwpolicy %s %s" % (name, _policy_words(field, wanted)))
 
 
 def _policy_words(field, value):

@@ -397,7 +397,9 @@ def read_kickstart(text, target=None, template=False):
     secrets, dummy, release, lines, roles = _ks_secrets.read_lines(text, template, target)
     posture = new_posture("kickstart", release)
     try:
-        posture["installer"]["hashes_typed_as"] = parse_release(release).password_hash if release else None
+        if release:
+            found = parse_release(release)
+            posture["installer"].update(hashes_typed_as=found.password_hash, uis=found.installer_uis)
     except ReleaseError:
         pass
     posture["accounts"] = [_account(secret) for secret in secrets if secret.command in ACCOUNT_COMMANDS]

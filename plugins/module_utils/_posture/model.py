@@ -29,7 +29,9 @@ host or an image blueprint) is read into the same shape::
     login_defs    {KEY: {value, where}}: what the kickstart writes into /etc/login.defs
     policies      {name: {minlen, minquality, strict, emptyok, changesok, where}}: the installer's
                   password policies (the %anaconda section), as the target reads them
-    installer     {hashes_typed_as}: how the target's installer hashes a password a person types
+    installer     {hashes_typed_as, uis}: how the target's installer hashes a password a person types, and its
+                  interfaces ({ui, non_strict_blocks, empty_user_password}: what a policy that is not strict
+                  still refuses there, and whether an "empty" policy lets an empty user password through)
     at_rest       [{command, form, where}]: every line that keeps a secret at rest in the text (a password,
                   a hash, a passphrase, a credential; not a locked account), for where the text may go
     fips          True when the kickstart turns FIPS mode on (fips=1 on the kernel command line)
@@ -61,7 +63,7 @@ def new_posture(source, target=None):
         "pwquality": {"settings": {}, "origins": {}},
         "login_defs": {},
         "policies": {},
-        "installer": {"hashes_typed_as": None},
+        "installer": {"hashes_typed_as": None, "uis": []},
         "at_rest": [],
         "fips": False,
         "unknown": [],

@@ -219,3 +219,21 @@ def test_sed_substitutions_set_keys_and_writes_not_followed_are_unknown():
         "a sed edit of /etc/security/pwquality.conf that is not read",
         "a write to /etc/security/pwquality.conf.d/99-x.conf that is not read"]
     assert rules(text) == ["RHEL-09-611050"]
+
+
+@pytest.mark.parametrize("target, uis", [
+    ("RHEL9", [("gtk", "nothing", True), ("tui", "too_short", True)]),
+    ("F43", [("gtk", "nothing", True), ("tui", "too_short", True), ("webui", "too_short", False)]),
+    ("F45", [("gtk", "nothing", True), ("tui", "too_short", True), ("webui", "nothing", True)]),
+])
+def test_the_installer_interfaces_and_what_a_loose_policy_lets_through(target, uis):
+    posture = read_kickstart("#version=%s\n" % target, target)
+    assert [(ui["ui"], ui["non_strict_blocks"], ui["empty_user_password"]) for ui in posture["installer"]["uis"]] == uis
+
+
+def test_a_loose_policy_says_what_the_interfaces_let_through():
+    text = STIG_RHEL9 + "%anaconda\npwpolicy user --minlen=15 --minquality=1 --notstrict --nochanges --emptyok\n%end\n"
+    found = [d["found"] for d in judge(read_kickstart(text, "RHEL9"), ["stig"], "RHEL9")["deviations"]]
+    assert found == [
+        "pwpolicy user --notstrict (a password it refuses is taken in the GTK interface)",
+        "pwpolicy user --emptyok (an empty password is taken in the GTK interface, the text interface)"]
