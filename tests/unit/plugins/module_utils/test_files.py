@@ -8,19 +8,7 @@ import os
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    """The paths os.open is called with."""
-    calls = []
-    real = os.open
-
-    def recording(path, *args, **kwargs):
-        calls.append(os.fspath(path))
-        return real(path, *args, **kwargs)
-    monkeypatch.setattr(os, "open", recording)
-    return calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
 
 
 def special(tmp_path, name):

@@ -39,6 +39,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     to_sarif,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
 
 LIB = _libxcrypt.load()
 needs_libxcrypt = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")
@@ -329,14 +330,7 @@ def test_an_oversized_file_is_an_error_finding_and_is_not_read(repo):
     assert "has %d bytes, more than the %d" % (_files.MAX_FILE_SIZE + 1, _files.MAX_FILE_SIZE) in found[0]["reasons"][0]
 
 
-def test_a_device_is_an_error_finding_and_is_never_opened(repo, monkeypatch):
-    opened = []
-    real = os.open
-
-    def recording(path, *args, **kwargs):
-        opened.append(os.fspath(path))
-        return real(path, *args, **kwargs)
-    monkeypatch.setattr(os, "open", recording)
+def test_a_device_is_an_error_finding_and_is_never_opened(repo, opened):
     os.symlink(os.devnull, str(repo / "ks" / "null.ks"))
     findings, files, dummy = audit_files([os.devnull, "ks/null.ks"], budget=0)
     assert files == [os.devnull, "ks/null.ks"]

@@ -13,6 +13,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist as blocklist
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
 
 BREACHED = ["Tr0ub4dor&3", "correct horse battery staple", "hunter2hunter2", "pässwörd-ünïcode"]
 CLEAN = ["x9!Vq#2LpZ@7mW$eR4tY", "not in any list at all 8Kq"]
@@ -205,19 +206,6 @@ def test_a_sorted_file_with_one_line_out_of_place_is_refused_by_scan(tmp_path):
     path.write_text("".join("%s:2\n" % digest for digest in hashes))
     with pytest.raises(blocklist.BlocklistError, match=r"^blocklist %s, line 4001: not sorted .*-k1,1" % path):
         blocklist.scan([str(path)])
-
-
-@pytest.fixture
-def opened(monkeypatch):
-    """The paths os.open is called with (the blocklist opens its files through module_utils/_files.py)."""
-    calls = []
-    real = os.open
-
-    def recording(path, *args, **kwargs):
-        calls.append(os.fspath(path))
-        return real(path, *args, **kwargs)
-    monkeypatch.setattr(os, "open", recording)
-    return calls
 
 
 def test_a_device_as_sorted_file_is_refused_before_it_is_opened(tmp_path, opened):
