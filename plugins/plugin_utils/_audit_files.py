@@ -49,7 +49,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, sentence
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import VERDICTS
@@ -134,8 +134,8 @@ RULES = (
      "checked.",
      "Give the right file, or leave it out of kickstart_audit_paths."),
 )
-_LEVELS_OF_RULES = dict(LEVELS, **{UNREADABLE: "error", UNPARSED: UNPARSED, NOT_CHECKED: NOT_CHECKED,
-                                    DEVIATION: "rejected"})
+_LEVELS_OF_RULES = dict(LEVELS)
+_LEVELS_OF_RULES.update({UNREADABLE: "error", UNPARSED: UNPARSED, NOT_CHECKED: NOT_CHECKED, DEVIATION: "rejected"})
 
 
 class AuditFilesError(PwpolicyError):
@@ -414,9 +414,9 @@ def profile_findings(path, text, template, profiles, target=None):
         return [unreadable(path, str(exc), "give a kickstart or template, or leave the file out", exc.lineno)]
     release = target or posture["target"]
     if release not in TARGETS:
+        why = "it is for %s" % release if release else "it names no release"
         return [_finding(path, None, "profile", "error",
-                         ["cannot be judged against %s: %s" % (", ".join(profiles), "it is for %s" % release
-                                                              if release else "it names no release")],
+                         ["cannot be judged against %s: %s" % (", ".join(profiles), why)],
                          ["add a #version= line naming %s, or set kickstart_audit_target" % " or ".join(TARGETS)],
                          [DEVIATION])]
     judged = judge(posture, profiles, release, skip=())
@@ -441,15 +441,15 @@ def _profile_names(value, what):
     """The profile names of ``value`` (a name, a comma-separated string or a list), validated; an unknown one is
     named by its position only (a value in the wrong variable could be a secret)."""
     if isinstance(value, str):
-        value = [part for part in value.split(",")]
+        value = value.split(",")
     if not isinstance(value, (list, tuple)) or not all(isinstance(name, str) for name in value):
         raise AuditFilesError("%s must be a profile name, a list of them or a mapping of patterns to them, got %s"
                               % (what, plain_type(value)))
     names = [name.strip().lower() for name in value if name.strip()]
     unknown = ["%s[%d]" % (what, index) for index, name in enumerate(names) if name not in PROFILES]
     if unknown:
-        raise AuditFilesError("%s %s no compliance profile; give %s" % (", ".join(unknown), "is" if len(unknown) == 1
-                                                                         else "are", ", ".join(PROFILES)))
+        verb = "is" if len(unknown) == 1 else "are"
+        raise AuditFilesError("%s %s no compliance profile; give %s" % (", ".join(unknown), verb, ", ".join(PROFILES)))
     return names
 
 
@@ -502,8 +502,8 @@ def read_baseline(path, what="kickstart_audit_baseline"):
             raise AuditFilesError("%s must be a mapping with rule and file, got %s" % (label, plain_type(entry)))
         unknown = sorted(str(key) for key in entry if key not in BASELINE_KEYS)
         if unknown:
-            raise AuditFilesError("%s has unknown keys %s; its keys are %s" % (label, ", ".join(unknown),
-                                                                              ", ".join(BASELINE_KEYS)))
+            raise AuditFilesError("%s has unknown keys %s; its keys are %s"
+                                  % (label, ", ".join(unknown), ", ".join(BASELINE_KEYS)))
         for key in ("rule", "file"):
             if not isinstance(entry.get(key), str) or not entry[key].strip():
                 raise AuditFilesError("%s needs %s (text)" % (label, key))

@@ -189,10 +189,10 @@ def _schemes(verdicts, posture, asked):
     if method is not None:
         scheme = ENCRYPT_METHODS.get(str(method["value"]).upper())
         if scheme not in allowed:
-            verdicts.deviation(keys, "schemes", expected, "login.defs ENCRYPT_METHOD %s" % (
-                method["value"] if scheme else "of a method shadow-utils does not know"),
-                               method["where"], "write ENCRYPT_METHOD %s" % " or ".join(
-                                   key for key, value in ENCRYPT_METHODS.items() if value in allowed))
+            shown = method["value"] if scheme else "of a method shadow-utils does not know"
+            fix = "write ENCRYPT_METHOD %s" % " or ".join(
+                key for key, value in ENCRYPT_METHODS.items() if value in allowed)
+            verdicts.deviation(keys, "schemes", expected, "login.defs ENCRYPT_METHOD %s" % shown, method["where"], fix)
     elif typed and typed not in allowed:
         verdicts.deviation(keys, "schemes", expected, "login.defs keeps the release's %s (no ENCRYPT_METHOD "
                            "written)" % _scheme_words(typed), None, "write ENCRYPT_METHOD %s in %%post" % " or ".join(

@@ -439,4 +439,3 @@ def read_kickstart(text, target=None, template=False):
     _login_defs(posture, files)
     _policies(posture, lines, roles, release, template)
     return posture
-

@@ -8,7 +8,7 @@ import os
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _files
-from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # pylint: disable=unused-import
 
 
 def special(tmp_path, name):

@@ -50,8 +50,7 @@ def test_without_a_profile_only_the_posture(capsys):
 def test_a_profile_needs_a_rhel_target(capsys):
     message = fail(capsys, content=STIG_RHEL9.replace("#version=RHEL9", "#version=F40"), profile=["stig"])
     assert message == ("profile: the compliance profiles are for RHEL8, RHEL9, RHEL10; give target (the "
-                             "kickstart is for F40)")
-
+                       "kickstart is for F40)")
 
 
 def test_a_nul_is_an_error_naming_the_line_without_the_text(capsys):

@@ -113,6 +113,6 @@ def test_the_actions_convert_their_values_themselves_and_their_secrets_are_no_lo
     import importlib
     spec = importlib.import_module("ansible_collections.kickstart.pwpolicy.plugins.action." + name).ActionModule.ARGUMENT_SPEC
     assert set(option["type"] for option in spec.values()) == {"raw"}
-    expected = frozenset() if name == "audit_report" else frozenset(("root_password", "users", "luks_passphrase",
-                                                                        "bootloader_password"))
+    expected = frozenset() if name == "audit_report" else frozenset(
+        ("root_password", "users", "luks_passphrase", "bootloader_password"))
     assert secret_names(spec) == expected

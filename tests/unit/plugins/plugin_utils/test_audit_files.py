@@ -39,7 +39,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     to_sarif,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
-from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # pylint: disable=unused-import
 
 LIB = _libxcrypt.load()
 needs_libxcrypt = pytest.mark.skipif(LIB is None, reason="libxcrypt is not installed here")

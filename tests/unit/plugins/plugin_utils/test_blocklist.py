@@ -13,7 +13,7 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist as blocklist
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _common_passwords
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
-from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # noqa: F401  (a fixture)
+from ansible_collections.kickstart.pwpolicy.tests.unit.opened import opened  # pylint: disable=unused-import
 
 BREACHED = ["Tr0ub4dor&3", "correct horse battery staple", "hunter2hunter2", "pässwörd-ünïcode"]
 CLEAN = ["x9!Vq#2LpZ@7mW$eR4tY", "not in any list at all 8Kq"]
