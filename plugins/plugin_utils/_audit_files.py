@@ -318,10 +318,17 @@ def collect(patterns, templates=(), walk=None):
     return files, unmatched
 
 
+# The commands whose only secret is a URL's credentials: one without a plain account name is named for them.
+URL_COMMANDS = ("url", "repo", "liveimg", "ostreesetup", "ostreecontainer")
+
+
 def secret_label(command, account):
-    """How a file's secret is named in the reports: ``rootpw``, ``user:alice``, ``bootloader``, ``url:admin``."""
+    """How a file's secret is named in the reports: ``rootpw``, ``user:alice``, ``bootloader``, ``url:admin``,
+    and ``url credentials`` where the URL's user part may be a token (never shown)."""
     if account and command not in ("rootpw", "bootloader"):
         return "%s:%s" % (command, account)
+    if command in URL_COMMANDS:
+        return "%s credentials" % command
     return command
 
 

@@ -365,7 +365,7 @@ def test_a_token_in_a_url_shows_in_no_report(tmp_path):
                     "repo --name=x --baseurl=https://%s:@yum.example.com/el9/\n" % (token, other))
     found = _audit_files.file_findings(str(path), budget=0)
     assert [(f["secret"], f["account"], f["findings"]) for f in found] == [
-        ("url", None, ["plaintext"]), ("repo", None, ["plaintext"])]
+        ("url credentials", None, ["plaintext"]), ("repo credentials", None, ["plaintext"])]
     reports = (findings_table(found), to_json(found), to_junit(found, "rejected"), to_sarif(found))
     for secret in (token, other):
         assert_no_leak(secret, reports)
