@@ -12,6 +12,7 @@ from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import profile
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import options_checked
 
 
 def compliance_profile(name, target, others=None):
@@ -33,4 +34,4 @@ class FilterModule(object):
     """Compliance profiles for templates and playbooks."""
 
     def filters(self):
-        return {"compliance_profile": compliance_profile}
+        return {"compliance_profile": options_checked("compliance_profile", AnsibleFilterError)(compliance_profile)}

@@ -12,6 +12,7 @@ from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import options_checked
 
 
 def installer_release(name):
@@ -26,4 +27,4 @@ class FilterModule(object):
     """The release matrix for templates and playbooks."""
 
     def filters(self):
-        return {"installer_release": installer_release}
+        return {"installer_release": options_checked("installer_release", AnsibleFilterError)(installer_release)}

@@ -18,6 +18,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verdict import
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, leaves
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import FIELDS, NAMES, PRODUCTS
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import options_checked
 
 _NOT_PASSWORDS = (bool, int, float, list, tuple, dict, set, type(None))
 # Words of the policy model, the rules' names, the profiles and their releases: never secrets, and the messages
@@ -102,4 +103,4 @@ class FilterModule(object):
     """Password policy filters."""
 
     def filters(self):
-        return {"pwpolicy_check": pwpolicy_check}
+        return {"pwpolicy_check": options_checked("pwpolicy_check", AnsibleFilterError)(pwpolicy_check)}

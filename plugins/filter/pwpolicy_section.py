@@ -13,6 +13,7 @@ from ansible.errors import AnsibleFilterError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import options_checked
 
 
 def pwpolicy_section(overrides, target, product=None):
@@ -34,4 +35,4 @@ class FilterModule(object):
     """Policy sections for users' own kickstart templates."""
 
     def filters(self):
-        return {"pwpolicy_section": pwpolicy_section}
+        return {"pwpolicy_section": options_checked("pwpolicy_section", AnsibleFilterError)(pwpolicy_section)}

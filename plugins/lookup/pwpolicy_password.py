@@ -173,6 +173,7 @@ from ansible.plugins.lookup import LookupBase
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import generate, prepare
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import unknown_options
 
 OPTIONS = ("policy", "product", "profile", "target", "policy_name", "settings", "kind", "length", "words",
            "separator", "blocklist", "username")
@@ -185,6 +186,9 @@ class LookupModule(LookupBase):
         if terms:
             raise AnsibleLookupError("pwpolicy_password: takes no terms; give the options as keywords, "
                                      "for example policy='root' or profile='stig', target='RHEL9'")
+        message = unknown_options("pwpolicy_password", kwargs, OPTIONS)
+        if message:
+            raise AnsibleLookupError(message)
         try:
             self.set_options(var_options=variables, direct=kwargs)
             options = dict((name, self.get_option(name)) for name in OPTIONS)

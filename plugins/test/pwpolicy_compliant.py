@@ -11,6 +11,7 @@ __metaclass__ = type
 from ansible.errors import AnsibleFilterError
 
 from ansible_collections.kickstart.pwpolicy.plugins.filter.pwpolicy_check import pwpolicy_check
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import options_checked
 
 
 def pwpolicy_compliant(password, policy, user=None, product=None, target=None, settings=None, allow_weak=True,
@@ -33,4 +34,4 @@ class TestModule(object):
     """Password policy tests."""
 
     def tests(self):
-        return {"pwpolicy_compliant": pwpolicy_compliant}
+        return {"pwpolicy_compliant": options_checked("pwpolicy_compliant", AnsibleFilterError)(pwpolicy_compliant)}
