@@ -551,6 +551,9 @@ def _plaintext_finding(secret):
                    "it from the server that installs from it, has it", _CREDENTIAL_HINT)
 
 
+# The boot loader's legacy hash (--md5pass): GRUB 2's own tool makes the hash it takes.
+_GRUB_HINT = ("choose a new boot-loader password and write its GRUB 2 hash (bootloader --iscrypted "
+              "--password=grub.pbkdf2.sha512..., from grub2-mkpasswd-pbkdf2) instead of --md5pass")
 _REHASH_HINT = ("choose a new password and hash it with yescrypt (what the installer writes from Fedora 35 and in "
                 "RHEL 10) or sha512crypt, from a vaulted secret")
 
@@ -565,7 +568,8 @@ def _hash_findings(secret, profile):
     legacy, cost_name, default, description = SCHEMES[secret.scheme]
     if legacy:
         secret.add("legacy_scheme", "%s is a legacy scheme: an attacker with the file tries passwords against it "
-                   "far faster than against yescrypt or sha512crypt" % description, _REHASH_HINT)
+                   "far faster than against yescrypt or sha512crypt" % description,
+                   _GRUB_HINT if secret.command == "bootloader" else _REHASH_HINT)
     threshold, source = default, "the scheme's default"
     if profile is not None:
         name, target = profile

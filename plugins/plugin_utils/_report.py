@@ -293,6 +293,8 @@ def to_junit(findings, fail_on, name="kickstart.pwpolicy audit"):
 SARIF_SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 TOOL = "kickstart.pwpolicy"
 TOOL_URI = "https://github.com/kickstart-pwpolicy/kickstart.pwpolicy"
+# The collection's version (galaxy.yml's; a unit test holds them equal).
+TOOL_VERSION = "0.3.0"
 # A verdict as a SARIF level.
 SARIF_LEVELS = {"rejected": "error", "accepted_weak": "warning", "error": "error", "accepted": "none",
                 "unparsed": "warning", "not_checked": "note"}
@@ -392,7 +394,8 @@ def to_sarif(findings):
         "$schema": SARIF_SCHEMA,
         "version": "2.1.0",
         "runs": [{
-            "tool": {"driver": {"name": TOOL, "informationUri": TOOL_URI, "rules": _sarif_rules()}},
+            "tool": {"driver": {"name": TOOL, "version": TOOL_VERSION, "informationUri": TOOL_URI,
+                                "rules": _sarif_rules()}},
             "invocations": [invocation],
             "results": results,
         }],

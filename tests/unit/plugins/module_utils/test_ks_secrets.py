@@ -467,3 +467,9 @@ def test_a_scheme_this_libxcrypt_cannot_compute_is_named_in_a_warning():
     assert (entry["scheme"], entry["tried"], ids(entry)) == ("sm3crypt", 0, [])
     assert report.warnings == ["this node's libxcrypt cannot compute sm3crypt hashes: they were not tried against "
                                "known-weak passwords"]
+
+
+def test_a_grub_md5pass_gets_the_grub_hint_not_the_accounts():
+    found = read_secrets("bootloader --md5pass=$1$abcdefgh$" + "a" * 22 + "\n", budget=0).to_list()
+    legacy = [f for f in found[0]["findings"] if f["id"] == "legacy_scheme"]
+    assert len(legacy) == 1 and "grub2-mkpasswd-pbkdf2" in legacy[0]["hint"] and "--md5pass" in legacy[0]["hint"]

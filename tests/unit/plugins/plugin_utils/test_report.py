@@ -382,3 +382,13 @@ def test_a_token_in_a_url_shows_in_no_report(tmp_path):
 ])
 def test_sarif_uris_are_uri_references(path, uri, base):
     assert sarif_uri(path) == (uri, base)
+
+
+def test_the_sarif_driver_has_the_collections_version():
+    import yaml
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _report
+    from ansible_collections.kickstart.pwpolicy.tests.unit.checkout import ROOT
+    with open(os.path.join(ROOT, "galaxy.yml")) as handle:
+        version = yaml.safe_load(handle)["version"]
+    driver = json.loads(to_sarif([]))["runs"][0]["tool"]["driver"]
+    assert driver["version"] == _report.TOOL_VERSION == version
