@@ -49,6 +49,20 @@ def vaulted(text, password=VAULT_PASSWORD):
     return "!vault |\n" + "".join("      %s\n" % line for line in data.splitlines())
 
 
+def load_inventory(tmp_path, monkeypatch):
+    """``(templar, hostvars)`` of the inventory ``tmp_path/hosts.ini``, its vaulted values decrypted with
+    VAULT_PASSWORD as the command line sets it."""
+    secrets = [("default", VaultSecret(VAULT_PASSWORD))]
+    loader = DataLoader()
+    loader.set_vault_secrets(secrets)
+    if VaultSecretsContext is not None:  # ansible-core 2.19+ decrypts with the run's secrets, as the CLI sets them
+        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
+    manager = InventoryManager(loader=loader, sources=[str(tmp_path / "hosts.ini")])
+    variables = VariableManager(loader=loader, inventory=manager)
+    hostvars = HostVars(inventory=manager, variable_manager=variables, loader=loader)
+    return Templar(loader=loader, variables={}), hostvars
+
+
 @pytest.fixture
 def inventory(tmp_path, monkeypatch):
     """Six hosts over two products: strong, short and foreign-vault secrets, one host with the weakest link off."""
@@ -67,15 +81,7 @@ def inventory(tmp_path, monkeypatch):
     (tmp_path / "group_vars" / "server.yml").write_text("kickstart_product: server\nkickstart_target: RHEL9\n")
     (tmp_path / "group_vars" / "workstation.yml").write_text("kickstart_product: workstation\nkickstart_target: F40\n")
     (tmp_path / "hosts.ini").write_text("[server]\nsrv1\nsrv2\nsrv3\n\n[workstation]\nws1\nws2\nws3\n")
-    secrets = [("default", VaultSecret(VAULT_PASSWORD))]
-    loader = DataLoader()
-    loader.set_vault_secrets(secrets)
-    if VaultSecretsContext is not None:  # ansible-core 2.19+ decrypts with the run's secrets, as the CLI sets them
-        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
-    manager = InventoryManager(loader=loader, sources=[str(tmp_path / "hosts.ini")])
-    variables = VariableManager(loader=loader, inventory=manager)
-    hostvars = HostVars(inventory=manager, variable_manager=variables, loader=loader)
-    return Templar(loader=loader, variables={}), hostvars, sorted(hosts)
+    return load_inventory(tmp_path, monkeypatch) + (sorted(hosts),)
 
 
 def check_alone(templar, hostvars, host, hosts):
@@ -179,15 +185,7 @@ def test_the_audit_and_the_role_judge_a_workstation_under_the_stig_alike(tmp_pat
                                                  vaulted("LeakMark-l4ks-Jd6#Pw3*Tq8@"),
                                                  vaulted("LeakMark-b00t-Rb2#kT5^yN9d")))
     (tmp_path / "hosts.ini").write_text("[workstation]\nws9\n")
-    secrets = [("default", VaultSecret(VAULT_PASSWORD))]
-    loader = DataLoader()
-    loader.set_vault_secrets(secrets)
-    if VaultSecretsContext is not None:
-        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
-    manager = InventoryManager(loader=loader, sources=[str(tmp_path / "hosts.ini")])
-    hostvars = HostVars(inventory=manager, variable_manager=VariableManager(loader=loader, inventory=manager),
-                        loader=loader)
-    templar = Templar(loader=loader, variables={})
+    templar, hostvars = load_inventory(tmp_path, monkeypatch)
     audit = HostsCheck(templar, hostvars, ["ws9"]).run(1)["ws9"]
     # The role's pre-flight: check_secrets with role_vars, where the role's defaults are variables too.
     task_vars = dict(hostvars.raw_get("ws9"), kickstart_profile_exceptions=[], kickstart_pwquality_settings={})

@@ -9,21 +9,13 @@ vaulted group variable, as a fleet keeps them in group_vars.
 
 import pytest
 
-from ansible.inventory.manager import InventoryManager
-from ansible.parsing.dataloader import DataLoader
-from ansible.parsing.vault import VaultSecret
-from ansible.template import Templar
-from ansible.vars.hostvars import HostVars
-from ansible.vars.manager import VariableManager
-
 from ansible_collections.kickstart.pwpolicy.plugins.action.audit_report import ActionModule
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _guesses
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import HostsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import weakest_table
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.plugin_utils.test_audit_hosts import (
-    VAULT_PASSWORD,
-    VaultSecretsContext,
+    load_inventory,
     vaulted,
 )
 
@@ -46,15 +38,7 @@ def fleet(tmp_path, monkeypatch):
     (tmp_path / "host_vars" / "web000.yml").write_text("kickstart_luks_passphrase: %s" % vaulted(OWN))
     hosts = ["web%03d" % index for index in range(HOSTS)]
     (tmp_path / "hosts.ini").write_text("[fleet]\n%s\n" % "\n".join(hosts))
-    secrets = [("default", VaultSecret(VAULT_PASSWORD))]
-    loader = DataLoader()
-    loader.set_vault_secrets(secrets)
-    if VaultSecretsContext is not None:
-        monkeypatch.setattr(VaultSecretsContext, "_current", VaultSecretsContext(secrets))
-    manager = InventoryManager(loader=loader, sources=[str(tmp_path / "hosts.ini")])
-    variables = VariableManager(loader=loader, inventory=manager)
-    hostvars = HostVars(inventory=manager, variable_manager=variables, loader=loader)
-    return Templar(loader=loader, variables={}), hostvars, hosts
+    return load_inventory(tmp_path, monkeypatch) + (hosts,)
 
 
 def test_a_secret_the_fleet_shares_is_estimated_once_and_its_reuse_said_on_every_host(fleet, monkeypatch):
