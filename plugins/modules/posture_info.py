@@ -67,6 +67,17 @@ options:
     elements: str
     choices: [stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi,
               nist_800_63b]
+  policies:
+    description:
+      - Password policies the kickstart's C(%anaconda) section must ask at least as much as, a dict keyed by
+        policy name (V(root), V(user), V(luks)) or a list of dicts with C(name), with the fields of
+        M(kickstart.pwpolicy.ks_pwpolicy); a field left out is what O(target)'s installer makes of an omitted
+        option.
+      - Each field of a written C(pwpolicy) line that asks less, and each name the section does not set, is a
+        deviation named C(policies.NAME.FIELD) (or C(policies.NAME)), which O(exceptions) can waive like a
+        profile's rule. Where the target takes its policies from anaconda configuration, they are
+        RV(not_checked).
+    type: raw
   exceptions:
     description:
       - Rule ids waived; a deviation is waived when every rule that asks for its value is listed, and is then
@@ -158,8 +169,8 @@ posture:
       elements: dict
 deviations:
   description:
-    - With O(profile), each deviation no exception waives, with C(rule), C(rules), C(profile), C(what),
-      C(expected), C(found), C(where) and C(fix).
+    - With O(profile) or O(policies), each deviation no exception waives, with C(rule), C(rules), C(profile)
+      (null for a deviation from O(policies)), C(what), C(expected), C(found), C(where) and C(fix).
   returned: success
   type: list
   elements: dict
@@ -202,7 +213,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, judge_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
 
@@ -214,6 +226,7 @@ def main():
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
                            profile=dict(type="list", elements="str", choices=list(PROFILES)),
+                           policies=dict(type="raw"),
                            exceptions=dict(type="list", elements="str", default=[])),
         supports_check_mode=True,
         **read_source_rules()
@@ -233,14 +246,26 @@ def main():
         module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
     result = dict(changed=False, target=posture["target"], posture=posture, deviations=[], waived=[],
                   not_checked=[])
+    if params["policies"] is not None:
+        try:
+            wanted = build_policies(params["policies"], target=posture["target"])
+        except PwpolicyError as exc:
+            module.fail_json(msg="policies: %s" % exc)
+        found = judge_policies(posture, wanted)
+        for deviation in found["deviations"]:
+            waived = all(rule in params["exceptions"] for rule in deviation["rules"])
+            result["waived" if waived else "deviations"].append(deviation)
+        result["not_checked"].extend(found["not_checked"])
     if params["profile"]:
         if posture["target"] not in TARGETS:
             module.fail_json(msg="profile: the compliance profiles are for %s; give target (the kickstart%s is for "
                                  "%s)" % (", ".join(TARGETS), where, posture["target"] or "no release it names"))
         try:
-            result.update(judge(posture, params["profile"], posture["target"], params["exceptions"]))
+            judged = judge(posture, params["profile"], posture["target"], params["exceptions"])
         except PwpolicyError as exc:
             module.fail_json(msg=str(exc))
+        for key in ("deviations", "waived", "not_checked"):
+            result[key].extend(judged[key])
     module.exit_json(**result)
 
 

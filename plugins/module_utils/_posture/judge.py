@@ -336,9 +336,51 @@ def judge(posture, profiles, target, exceptions=(), skip=()):
     return result
 
 
+def judge_policies(posture, policies):
+    """``{deviations, not_checked}`` of ``posture``'s installer policies against ``policies`` (``{name: Policy}``,
+    every field resolved): each field of a written ``pwpolicy`` line that asks less is a deviation named
+    ``policies.NAME.FIELD``, and so is a name the section does not set (the installer's own policy then applies).
+    Where the target takes its policies from anaconda configuration, the kickstart holds none: not checked."""
+    found = {"deviations": [], "not_checked": []}
+    target = posture.get("target")
+    takes_section = True
+    if target:
+        from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import release_info
+        takes_section = release_info(target)["section"]
+    for name, policy in policies.items():
+        wanted = policy.to_dict() if hasattr(policy, "to_dict") else dict(policy)
+        rule = "policies.%s" % name
+        if not takes_section:
+            found["not_checked"].append({"rule": rule, "rules": [rule], "profile": None, "what": "policies",
+                                         "reason": "%s takes its password policies from anaconda configuration "
+                                                   "(an updates image), not from the kickstart" % target,
+                                         "where": None})
+            continue
+        written = posture["policies"].get(name)
+        if written is None:
+            found["deviations"].append({
+                "rule": rule, "rules": [rule], "profile": None, "what": "policies",
+                "expected": "a pwpolicy %s line" % name, "found": "no pwpolicy %s line: the installer's own policy "
+                "applies" % name, "where": None, "fix": "write the pwpolicy %s line (ks_pwpolicy does)" % name})
+            continue
+        for field in ("minlen", "minquality", "strict", "emptyok", "changesok"):
+            value, asked = written.get(field), wanted.get(field)
+            if value is None or asked is None or _profiles.stricter(field, [value, asked]) == value:
+                continue
+            words = (_policy_words(field, value), _policy_words(field, asked)) if field != "minquality" else (
+                "--minquality=%d" % value, "--minquality=%d" % asked)
+            found["deviations"].append({
+                "rule": "%s.%s" % (rule, field), "rules": ["%s.%s" % (rule, field)], "profile": None,
+                "what": "policies", "expected": "pwpolicy %s %s" % (name, words[1]),
+                "found": "pwpolicy %s %s%s" % (name, words[0], _lets_through(posture, field)),
+                "where": written["where"], "fix": "write pwpolicy %s %s" % (name, words[1])})
+    return found
+
+
 def sentence(deviation):
     """One line for a deviation: where, the rule, what was found and what to do."""
     line = deviation["where"]["line"] if deviation.get("where") and deviation["where"].get("line") else None
-    return "%s%s: %s %s: %s; %s" % ("line %d: " % line if line else "", deviation["profile"],
-                                    "rule" if len(deviation["rules"]) == 1 else "rules",
-                                    ", ".join(deviation["rules"]), deviation["found"], deviation["fix"])
+    return "%s%s%s %s: %s; %s" % ("line %d: " % line if line else "",
+                                  "%s: " % deviation["profile"] if deviation.get("profile") else "",
+                                  "rule" if len(deviation["rules"]) == 1 else "rules",
+                                  ", ".join(deviation["rules"]), deviation["found"], deviation["fix"])

@@ -237,3 +237,13 @@ def test_a_loose_policy_says_what_the_interfaces_let_through():
     assert found == [
         "pwpolicy user --notstrict (a password it refuses is taken in the GTK interface)",
         "pwpolicy user --emptyok (an empty password is taken in the GTK interface, the text interface)"]
+
+
+def test_policies_given_are_judged_without_a_profile():
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge_policies
+    text = STIG_RHEL9 + "%anaconda\npwpolicy user --minlen=8 --notstrict\n%end\n"
+    found = judge_policies(read_kickstart(text, "RHEL9"), build_policies({"user": {"strict": True}}, target="RHEL9"))
+    assert [sentence(d) for d in found["deviations"]] == [
+        "line %d: rule policies.user.strict: pwpolicy user --notstrict (a password it refuses is taken in the GTK "
+        "interface); write pwpolicy user --strict" % line_of(text, "pwpolicy user")]

@@ -57,3 +57,19 @@ def test_a_nul_is_an_error_naming_the_line_without_the_text(capsys):
     result = run(capsys, content=STIG_RHEL9.replace("text\n", "te\0xt\n"))
     assert result["failed"] and result["lineno"] == 2 and "NUL" in result["msg"]
     assert_no_leak(SECRET, result)
+
+
+def test_policies_the_section_must_ask_at_least(capsys):
+    text = STIG_RHEL9 + "%anaconda\npwpolicy root --minlen=10 --minquality=1 --strict --nochanges --notempty\n%end\n"
+    result = ok(capsys, content=text, policies={"root": {"minlen": 12, "strict": True}, "luks": {"minlen": 20}})
+    assert [(d["rule"], d["found"]) for d in result["deviations"]] == [
+        ("policies.root.minlen", "pwpolicy root --minlen=10"),
+        ("policies.luks", "no pwpolicy luks line: the installer's own policy applies")]
+    assert result["deviations"][0]["profile"] is None and result["deviations"][0]["where"]["line"] > 30
+    waived = ok(capsys, content=text, policies={"root": {"minlen": 12}}, exceptions=["policies.root.minlen"])
+    assert waived["deviations"] == [] and [d["rule"] for d in waived["waived"]] == ["policies.root.minlen"]
+    # RHEL 10 takes its policies from anaconda configuration: the kickstart holds none to judge.
+    rhel10 = ok(capsys, content="#version=RHEL10\nrootpw --lock\n", policies={"root": {"minlen": 12}})
+    assert rhel10["deviations"] == [] and [d["rule"] for d in rhel10["not_checked"]] == ["policies.root"]
+    bad = fail(capsys, content=text, policies={"root": {"minlenght": 12}})
+    assert bad.startswith("policies: ") and "minlenght" in bad
