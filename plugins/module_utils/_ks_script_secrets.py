@@ -35,51 +35,14 @@ import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import identify
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import BODY, split_words
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_scripts import here_document, pipeline, written_text
 
 SCRIPTS = frozenset(("%pre", "%pre-install", "%post", "%onerror", "%traceback"))
-_FEEDERS = ("echo", "printf")
-_HEREDOC_RE = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _CRYPTSETUP_ACTIONS = ("luksFormat", "luksAddKey", "luksChangeKey")
 # A value the script computes or reads: none of its text is a secret it holds.
 _EXPANSION_RE = re.compile(r"\$[({A-Za-z_0-9@*#?!-]|`")
 # A line that names none of these sets no password (one look at the line, before it is split).
 _SINK_RE = re.compile(r"chpasswd|passwd|usermod|useradd|setpassword|cryptsetup")
-# A printf format that writes each argument on a line of its own ("%s\n", "%s\n%s\n").
-_EACH_ON_A_LINE_RE = re.compile(r"^(?:%s(?:\\n|\n)?)+$")
-
-
-def _pipeline(words):
-    """The commands of a line split at ``|`` words (a ``||`` or ``&&`` ends the first list)."""
-    commands, current = [], []
-    for word in words:
-        if word in ("||", "&&", ";"):
-            break
-        if word == "|":
-            commands.append(current)
-            current = []
-        else:
-            current.append(word)
-    commands.append(current)
-    return [command for command in commands if command]
-
-
-def _fed_text(command):
-    """The text an ``echo`` or ``printf`` writes, as the lines it feeds the next command, or None."""
-    if not command or command[0] not in _FEEDERS:
-        return None
-    args = [word for word in command[1:] if not word.startswith(">")]
-    if command[0] == "echo":
-        while args and args[0] in ("-e", "-n", "-E", "-ne", "-en"):
-            args.pop(0)
-        return " ".join(args).replace("\\n", "\n").split("\n")
-    if not args:
-        return None
-    form, values = args[0], args[1:]
-    if values and _EACH_ON_A_LINE_RE.match(form):
-        return values
-    if "%" in form:
-        return None
-    return form.replace("\\n", "\n").split("\n")
 
 
 def _here_string(command):
@@ -176,19 +139,15 @@ def script_secrets(lines, roles, template, is_template, mask=None):
     (``_ks_lines.section_roles``) tell; ``is_template(value, template)`` says a value is the template's, and
     ``mask(line)`` (with ``template``) replaces the template's expressions before a line is split."""
     found = []
-    heredoc = None  # (tag, strip tabs, kind, details, [(text, line)])
+    document = None  # the here-document a command reads; its key: (kind, details)
     for number, (line, (role, section)) in enumerate(zip(lines, roles), 1):
         if role != BODY or section not in SCRIPTS:
-            heredoc = None
+            document = None
             continue
-        if heredoc is not None:
-            tag, strip, kind, details, fed = heredoc
-            text = line.rstrip("\r\n")
-            if (text.lstrip("\t") if strip else text) == tag:
-                found.extend(_fed(kind, details, fed, template, is_template))
-                heredoc = None
-            else:
-                fed.append((mask(text) if template and mask else text, number))
+        if document is not None:
+            if document.feed(mask(line) if template and mask else line, number):
+                found.extend(_fed(document.key[0], document.key[1], document.lines, template, is_template))
+                document = None
             continue
         stripped = line.lstrip()
         if not stripped or stripped[0] == "#" or not _SINK_RE.search(line):
@@ -197,7 +156,7 @@ def script_secrets(lines, roles, template, is_template, mask=None):
             words = split_words(mask(line) if template and mask else line)
         except ValueError:
             continue
-        commands = _pipeline(words)
+        commands = pipeline(words)
         if not commands:
             continue
         last = commands[-1]
@@ -207,14 +166,13 @@ def script_secrets(lines, roles, template, is_template, mask=None):
         sink = _sink(last)
         if sink is None:
             continue
-        kind, details = sink
-        match = _HEREDOC_RE.search(line)
-        if match and len(commands) == 1:
-            heredoc = (match.group(3), match.group(1) == "-", kind, details, [])
+        opened = here_document(line, sink) if len(commands) == 1 else None
+        if opened is not None:
+            document = opened
             continue
         fed = _here_string(last)
         if fed is None and len(commands) > 1:
-            fed = _fed_text(commands[-2])
+            fed = written_text(commands[-2])
         if fed:
-            found.extend(_fed(kind, details, [(text, number) for text in fed], template, is_template))
+            found.extend(_fed(sink[0], sink[1], [(text, number) for text in fed], template, is_template))
     return found

@@ -97,11 +97,9 @@ def _effective(devices):
         found = device.get("encrypted")
         if not found and device.get("members") and depth < 8:
             members = [by_name.get(member) for member in device["members"]]
-            if any(member is None for member in members):
-                found = None if found is None else found
-            else:
+            if all(member is not None for member in members):  # one not in the text: the device's own flag
                 states = [encrypted(member, depth + 1) for member in members]
-                found = True if states and all(states) else (None if any(s is None for s in states) else False)
+                found = True if all(states) else (None if any(s is None for s in states) else False)
         memo[key] = found
         return found
     return dict((id(device), encrypted(device)) for device in devices)

@@ -38,6 +38,7 @@ import warnings
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_commands import NoParser, handler_for, parser_of
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_scripts import here_document, written_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     BODY,
     OUTSIDE,
@@ -61,7 +62,6 @@ _ROOTS = ("/mnt/sysimage", "/mnt/sysroot")
 _KDF_FIELDS = (("pbkdf", "type"), ("pbkdf_iterations", "iterations"), ("pbkdf_time", "time"),
                ("pbkdf_memory", "memory"))
 
-_HEREDOC_RE = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
 _SED_SET_RE = re.compile(r"^s(.)\^?\\?[ \t]*\(?([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -124,6 +124,12 @@ def _passphrase(namespace, template):
     return "template" if _ks_secrets._is_template(value, template) else "plaintext"  # pylint: disable=protected-access
 
 
+def _mount(namespace):
+    """The mount point (or name: ``pv.01``, ``swap``) of a storage line as pykickstart read it, or None."""
+    mount = getattr(namespace, "mntpoint", None)
+    return mount[0] if isinstance(mount, list) and mount else mount
+
+
 def _storage(posture, number, words, parsers, template):
     command = "part" if words[0] == "partition" else words[0]
     namespace, extra = parsers.parse(words)
@@ -147,17 +153,10 @@ def _storage(posture, number, words, parsers, template):
         details.update(command="volgroup", name=positional[0] if positional else None,
                        members=positional[1:], encrypted=None)
     elif command == "logvol":
-        mount = getattr(namespace, "mntpoint", None)
-        details.update(command="logvol", name=mount[0] if isinstance(mount, list) and mount else mount,
-                       members=[getattr(namespace, "vgname", None)] if getattr(namespace, "vgname", None) else [])
-    elif command == "raid":
-        mount = getattr(namespace, "mntpoint", None)
-        members = list(extra)
-        details.update(command="raid", name=mount[0] if isinstance(mount, list) and mount else mount,
-                       members=members)
-    else:
-        mount = getattr(namespace, "mntpoint", None)
-        details.update(command="part", name=mount[0] if isinstance(mount, list) and mount else mount, members=[])
+        group = getattr(namespace, "vgname", None)
+        details.update(command="logvol", name=_mount(namespace), members=[group] if group else [])
+    else:  # part and raid (a RAID's members are the words pykickstart leaves over)
+        details.update(command=command, name=_mount(namespace), members=list(extra) if command == "raid" else [])
     posture["devices"].append(details)
 
 
@@ -168,20 +167,18 @@ def _bootloader(posture, number, words, parsers, secrets_by_line):
         posture["fips"] = True
     found = {"form": "none", "scheme": None, "cost": None, "where": where(number)}
     for secret in secrets_by_line.get(number, ()):
-        if secret.command != "bootloader":
-            continue
-        form = secret.form
-        if form == "crypt" and secret.scheme is None:
-            form = "unparsed"
-        found.update(form="plaintext" if form == "plaintext" else form, scheme=secret.scheme, cost=secret.cost)
+        if secret.command == "bootloader":
+            found.update(form=_form(secret), scheme=secret.scheme, cost=secret.cost)
     posture["bootloader"] = found
 
 
+def _form(secret):
+    """A secret's form in the posture: ``unparsed`` for a value given as a hash that no scheme reads."""
+    return "unparsed" if secret.form == "crypt" and secret.scheme is None else secret.form
+
+
 def _account(secret):
-    form = secret.form
-    if form == "crypt" and secret.scheme is None:
-        form = "unparsed"
-    return {"name": secret.account, "command": secret.command, "form": form, "scheme": secret.scheme,
+    return {"name": secret.account, "command": secret.command, "form": _form(secret), "scheme": secret.scheme,
             "cost": secret.cost, "where": where(secret.line)}
 
 
@@ -205,14 +202,13 @@ def _installed_path(word):
 def _redirect(words):
     """``(path, append)`` of a command's output redirection to a file the posture reads, else None."""
     for index, word in enumerate(words):
-        for operator, append in ((">>", True), (">", False)):
-            if word.startswith(operator) and not word.startswith(">>" if operator == ">" else ">>>"):
-                rest = word[len(operator):]
-                target = rest if rest else (words[index + 1] if index + 1 < len(words) else "")
-                path = _installed_path(target)
-                if path is not None:
-                    return path, append
-                break
+        if not word.startswith(">"):
+            continue
+        append = word.startswith(">>")
+        rest = word[2 if append else 1:]
+        path = _installed_path(rest or (words[index + 1] if index + 1 < len(words) else ""))
+        if path is not None:
+            return path, append
     return None
 
 
@@ -220,13 +216,14 @@ def _tee(words):
     """``(path, append)`` of a ``tee`` of a file the posture reads, else None."""
     if "tee" not in words:
         return None
-    at = words.index("tee")
     append = False
-    for word in words[at + 1:]:
+    for word in words[words.index("tee") + 1:]:
         if word in ("-a", "--append"):
             append = True
-        elif not word.startswith("-") and _installed_path(word):
-            return _installed_path(word), append
+        elif not word.startswith("-"):
+            path = _installed_path(word)
+            if path is not None:
+                return path, append
     return None
 
 
@@ -245,27 +242,6 @@ class _Files(object):
         """A ``sed -i`` substitution that leaves ``key value`` (login.defs) or ``key = value`` in ``path``."""
         separator = " " if path == LOGIN_DEFS else " = "
         self.lines.setdefault(path, []).append(("%s%s%s" % (key, separator, value), number))
-
-
-def _echo_texts(words, number):
-    """The lines an ``echo`` or ``printf`` writes (before any redirection), each with ``number``."""
-    body = []
-    for word in words[1:]:
-        if word.startswith(">"):
-            break
-        body.append(word)
-    if words[0] == "echo":
-        while body and body[0] in ("-e", "-n", "-E", "-ne", "-en"):
-            body.pop(0)
-        return [(text, number) for text in " ".join(body).replace("\\n", "\n").split("\n")]
-    if not body:
-        return []
-    form, args = body[0], body[1:]
-    if form in ("%s\\n", "%s\n"):
-        return [(text, number) for text in args]
-    if "%" in form:
-        return []  # a format the posture does not follow
-    return [(text, number) for text in form.replace("\\n", "\n").split("\n")]
 
 
 def _sed(files, words, number, unknown):
@@ -290,21 +266,17 @@ def _sed(files, words, number, unknown):
             unknown.append({"what": "a sed edit of %s that is not read" % path, "where": where(number, path)})
 
 
-def _scripts(lines, roles, first, files, unknown):
-    """Read every ``%post`` script's writes into ``files``.  ``first``: the number of the first line."""
-    heredoc = None  # (tag, strip tabs, path, append, texts)
-    for number, (line, (role, section)) in enumerate(zip(lines, roles), first):
+def _scripts(lines, roles, files, unknown):
+    """Read every ``%post`` script's writes into ``files``."""
+    document = None  # the here-document being read; its key: (path, append)
+    for number, (line, (role, section)) in enumerate(zip(lines, roles), 1):
         if role != BODY or section != "%post":
-            heredoc = None if role != BODY else heredoc
+            document = None
             continue
-        if heredoc is not None:
-            tag, strip, path, append, texts = heredoc
-            text = line.rstrip("\r\n")
-            if (text.lstrip("\t") if strip else text) == tag:
-                files.write(path, texts, append)
-                heredoc = None
-            else:
-                texts.append((text, number))
+        if document is not None:
+            if document.feed(line, number):
+                files.write(document.key[0], document.lines, document.key[1])
+                document = None
             continue
         if "pwquality" not in line and "login.defs" not in line:
             continue  # writes none of the files the posture reads (one look, before the line is split)
@@ -314,13 +286,13 @@ def _scripts(lines, roles, first, files, unknown):
             continue
         if not words:
             continue
-        match = _HEREDOC_RE.search(line)
         target = _redirect(words) or _tee(words)
-        if match and target is not None:
-            heredoc = (match.group(3), match.group(1) == "-", target[0], target[1], [])
+        opened = here_document(line, target) if target is not None else None
+        if opened is not None:
+            document = opened
             continue
         if words[0] in ("echo", "printf") and target is not None:
-            files.write(target[0], _echo_texts(words, number), target[1])
+            files.write(target[0], [(text, number) for text in written_text(words) or ()], target[1])
         elif words[0] == "sed":
             _sed(files, words, number, unknown)
         elif target is not None:
@@ -434,7 +406,7 @@ def read_kickstart(text, target=None, template=False):
         posture["bootloader"] = {"form": scripted[-1].form, "scheme": None, "cost": None,
                                  "where": where(scripted[-1].line)}
     files = _Files()
-    _scripts(lines, roles, 1, files, posture["unknown"])
+    _scripts(lines, roles, files, posture["unknown"])
     _pwquality(posture, files)
     _login_defs(posture, files)
     _policies(posture, lines, roles, release, template)
