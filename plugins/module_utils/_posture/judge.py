@@ -121,9 +121,10 @@ def _encryption(verdicts, posture, asked):
                and device.get("name") and (device["name"].startswith("/") or device["name"] == "swap")
                and device["name"] not in UNENCRYPTED_MOUNTS]
     if not mounted:
-        if posture["unknown"]:
+        elsewhere = [item for item in posture["unknown"] if item.get("scope") == "commands"]
+        if elsewhere:
             verdicts.unchecked(keys, "encryption", "the storage lines are not in the text read (%s)"
-                               % posture["unknown"][0]["what"], posture["unknown"][0]["where"])
+                               % elsewhere[0]["what"], elsewhere[0]["where"])
         else:
             verdicts.deviation(keys, "encryption", "encrypted disks",
                                "no storage command: the installer's screens choose, unencrypted unless a person "

@@ -135,7 +135,8 @@ def _storage(posture, number, words, parsers, template):
     namespace, extra = parsers.parse(words)
     masked = template and _has_template(words)
     if namespace is None:
-        posture["unknown"].append({"what": "the %s line could not be read" % command, "where": where(number)})
+        posture["unknown"].append({"what": "the %s line could not be read" % command, "scope": "commands",
+                                   "where": where(number)})
         encrypted = None
         namespace = object()
     else:
@@ -263,7 +264,8 @@ def _sed(files, words, number, unknown):
                 if len(pieces) == 2 and re.match(r"^[A-Za-z_][A-Za-z0-9_]*$", pieces[0]) and "\\" not in pieces[1]:
                     files.set_key(path, pieces[0], pieces[1], number)
                     continue
-            unknown.append({"what": "a sed edit of %s that is not read" % path, "where": where(number, path)})
+            unknown.append({"what": "a sed edit of %s that is not read" % path, "scope": "script",
+                            "where": where(number, path)})
 
 
 def _scripts(lines, roles, files, unknown):
@@ -296,7 +298,8 @@ def _scripts(lines, roles, files, unknown):
         elif words[0] == "sed":
             _sed(files, words, number, unknown)
         elif target is not None:
-            unknown.append({"what": "a write to %s that is not read" % target[0], "where": where(number, target[0])})
+            unknown.append({"what": "a write to %s that is not read" % target[0], "scope": "script",
+                            "where": where(number, target[0])})
 
 
 def _conf_value(text):
@@ -348,7 +351,8 @@ def _policies(posture, lines, roles, release, template):
     try:
         read = read_policies(kept, release, validate=False)
     except Exception:  # pylint: disable=broad-except  # an unreadable section: named, not judged
-        posture["unknown"].append({"what": "the %anaconda section could not be read", "where": where(numbers[0])})
+        posture["unknown"].append({"what": "the %anaconda section could not be read", "scope": "section",
+                                   "where": where(numbers[0])})
         return
     for name, policy in read.policies.items():
         found = policy.to_dict()
@@ -389,13 +393,14 @@ def read_kickstart(text, target=None, template=False):
             continue
         word = stripped.split(None, 1)[0]
         if word in INCLUDES:
-            posture["unknown"].append({"what": word, "where": where(number)})
+            posture["unknown"].append({"what": word, "scope": "commands", "where": where(number)})
             continue
         if word not in STORAGE and word != "bootloader":
             continue
         words = _words(line, template)
         if not words:
-            posture["unknown"].append({"what": "the %s line could not be read" % word, "where": where(number)})
+            posture["unknown"].append({"what": "the %s line could not be read" % word, "scope": "commands",
+                                       "where": where(number)})
             continue
         if words[0] == "bootloader":
             _bootloader(posture, number, words, parsers, by_line)

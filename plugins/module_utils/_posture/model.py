@@ -35,8 +35,9 @@ host or an image blueprint) is read into the same shape::
     at_rest       [{command, form, where}]: every line that keeps a secret at rest in the text (a password,
                   a hash, a passphrase, a credential; not a locked account), for where the text may go
     fips          True when the kickstart turns FIPS mode on (fips=1 on the kernel command line)
-    unknown       [{what, where}]: what could not be read (an %include, a template branch) and so
-                  may change any of the above
+    unknown       [{what, scope, where}]: what could not be read and so may change the posture; scope:
+                  commands (an %include, %ksappend or unreadable command line: any command may be there),
+                  script (a script's write the reader does not follow), section (the %anaconda section)
 
 ``where`` is ``{line}`` (1-based, in the text read) and, for what a script
 writes, ``{line, file}`` with the file it writes.

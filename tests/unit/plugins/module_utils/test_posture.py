@@ -119,6 +119,10 @@ def test_no_storage_at_all_is_a_deviation_but_an_include_is_not_checked():
     assert "RHEL-09-231190" not in [d["rule"] for d in found["deviations"]]
     assert [(d["rule"], d["where"]) for d in found["not_checked"]] == [
         ("RHEL-09-231190", {"line": line_of(included, "%include")})]
+    # A script's write the reader does not follow brings no storage line: still a deviation.
+    unread = text.replace("%end\n", "python3 -c 'x' > /etc/login.defs\n%end\n")
+    assert [u["scope"] for u in read_kickstart(unread, "RHEL9")["unknown"]] == ["script"]
+    assert "RHEL-09-231190" in rules(unread)
 
 
 def test_hashes_the_profile_does_not_allow_and_too_few_rounds():
