@@ -175,12 +175,14 @@ class Secret(object):
 
 
 class SecretsReport(object):
-    """``secrets`` (:class:`Secret`, in file order), ``warnings`` and the ``release`` name used, if any."""
+    """``secrets`` (:class:`Secret`, in file order), ``warnings`` and the ``release`` name used, if any; ``read``:
+    what :func:`read_lines` gave, for a reader that goes on with the same text (the posture's)."""
 
-    def __init__(self, secrets, warnings, release):
+    def __init__(self, secrets, warnings, release, read=None):
         self.secrets = secrets
         self.warnings = warnings
         self.release = release
+        self.read = read
 
     def to_list(self):
         return [secret.to_dict() for secret in self.secrets]
@@ -659,7 +661,8 @@ def read_secrets(text, template=False, target=None, profile=None, wordlist=(), b
     counted on each core (0: no known-weak check).  Raises SecretsError,
     KickstartEditError or ProfileError, none holding a value of the file.
     """
-    secrets, hosts, release = _read(text, template, target)
+    read = read_lines(text, template, target)
+    secrets, hosts, release = read[:3]
     checked_profile = None
     if profile:
         if not release:
@@ -678,7 +681,7 @@ def read_secrets(text, template=False, target=None, profile=None, wordlist=(), b
     _policy_findings(secrets, words, wordlist, checked_profile)
     for secret in secrets:
         secret.findings.sort(key=lambda finding: FINDINGS.index(finding.id))
-    return SecretsReport(secrets, warnings, release)
+    return SecretsReport(secrets, warnings, release, read)
 
 
 __all__ = ["read_secrets", "SecretsError", "KickstartEditError", "FORMS", "FINDINGS"]

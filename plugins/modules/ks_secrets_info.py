@@ -288,8 +288,8 @@ def main():
     if params["profile"]:
         # The one judge (module_utils/_posture), as posture_info, the role and the audit run it.
         try:
-            judged = judge(read_kickstart(text, params["target"], template=params["template"]), [params["profile"]],
-                           report.release)
+            judged = judge(read_kickstart(text, params["target"], template=params["template"], read=report.read),
+                           [params["profile"]], report.release)
         except PwpolicyError as exc:
             module.fail_json(msg="profile: %s%s" % (exc, where))
         result.update(deviations=judged["deviations"], not_checked=judged["not_checked"])

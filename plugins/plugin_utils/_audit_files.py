@@ -386,7 +386,9 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
             return [unreadable(path, "file %s does not exist (a symbolic link to nothing, or removed while the audit "
                                "ran)" % path, "correct the link, or run the audit again")]
         text = decode_text(data, path, what="file")
-        report = read_secrets(text, template=template, budget=budget, threads=threads)
+        # Judged for kickstart_audit_target, a file's secrets are read for it too (one reading serves both).
+        report = read_secrets(text, template=template, target=target if profiles else None, budget=budget,
+                              threads=threads)
     except PwpolicyError as exc:  # the readers' messages name the file or line, never a value of it
         return [unreadable(path, str(exc), "give a kickstart or template (UTF-8 text, at most 16 MiB, 2,000 command "
                            "lines, 500 secrets), or leave the file out of kickstart_audit_paths", exc.lineno)]
@@ -406,17 +408,17 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
                               [finding["hint"] for finding in secret["findings"]] + [hint for dummy, hint in extra],
                               ids, secret))
     if profiles:
-        found.extend(profile_findings(path, text, template, profiles, target))
+        found.extend(profile_findings(path, text, template, profiles, target, report.read))
     return found
 
 
-def profile_findings(path, text, template, profiles, target=None):
+def profile_findings(path, text, template, profiles, target=None, read=None):
     """The judge's findings of one file against ``profiles`` (names) for ``target`` (None: its ``#version=``
     line): one ``rejected`` finding per deviation and one ``not_checked`` finding per value it could not check,
     each named ``PROFILE:RULE`` with the rule ids; one ``error`` finding when the file names no release a profile
-    has."""
+    has.  ``read``: the text as the secrets' reader read it (read again without it)."""
     try:
-        posture = read_kickstart(text, target, template=template)
+        posture = read_kickstart(text, target, template=template, read=read)
     except PwpolicyError as exc:
         return [unreadable(path, str(exc), "give a kickstart or template, or leave the file out", exc.lineno)]
     release = target or posture["target"]

@@ -366,11 +366,12 @@ def _policies(posture, lines, roles, release, template):
 # The reader
 # ---------------------------------------------------------------------------
 
-def read_kickstart(text, target=None, template=False):
+def read_kickstart(text, target=None, template=False, read=None):
     """The posture of the kickstart ``text`` for ``target`` (pykickstart's name; None: its ``#version=`` line,
     else the newest release).  Raises ``_ks_secrets.SecretsError`` for a text that is no kickstart (a NUL, a line
-    or a file over the bounds), naming the line."""
-    secrets, dummy, release, lines, roles = _ks_secrets.read_lines(text, template, target)
+    or a file over the bounds), naming the line.  ``read``: the same text already read with the same arguments
+    (``read_secrets(...).read``), so that it is not read again."""
+    secrets, dummy, release, lines, roles = read or _ks_secrets.read_lines(text, template, target)
     posture = new_posture("kickstart", release)
     try:
         if release:

@@ -516,3 +516,17 @@ def test_a_bad_baseline_is_an_error_naming_the_entry(repo, text, says):
     with pytest.raises(AuditFilesError) as caught:
         audit_files(["ks/a.ks"], budget=0, baseline="baseline.yml")
     assert says in str(caught.value)
+
+
+def test_a_file_judged_by_profile_is_read_once(repo, monkeypatch):
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets
+    calls = []
+    real = _ks_secrets.read_lines
+
+    def counting(*args):
+        calls.append(args[2])
+        return real(*args)
+    monkeypatch.setattr(_ks_secrets, "read_lines", counting)
+    write(repo, "ks/web01.ks", STIG_FORGOT)
+    findings, dummy, dummy = audit_files(["ks/web01.ks"], budget=0, profile="stig", target="RHEL9")
+    assert calls == ["RHEL9"] and any(DEVIATION in f["findings"] for f in findings)
