@@ -26,6 +26,7 @@ __metaclass__ = type
 from ansible.module_utils.basic import AnsibleModule
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._anaconda_conf import DEFAULT_CONF_NAME
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import read_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import PRODUCTS
 
 # anaconda_conf and anaconda_conf_info: the newest release the collection knows.
@@ -64,6 +65,15 @@ def read_source_options(secret_content=False):
     """
     content = dict(type="str", no_log=True) if secret_content else dict(type="str")
     return dict(path=dict(type="path"), content=content)
+
+
+def source_text(params):
+    """``(text, where)`` of :func:`read_source_options`: the text to read, and how errors name it (empty for
+    ``content``, `` (PATH)`` for a file).  Raises ``_files.FileError``."""
+    if params["content"] is not None:
+        return params["content"], ""
+    text, path = read_text(params["path"])
+    return text, " (%s)" % path
 
 
 def read_source_rules():

@@ -125,10 +125,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
     kickstart_target_option,
     read_source_options,
     read_source_rules,
+    source_text,
     spec,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section import (
     HAS_PYKICKSTART,
@@ -136,14 +137,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
     PYKICKSTART_PACKAGE,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
-
-
-def _text(params):
-    """``(text, where)``: the kickstart to read and how errors name it."""
-    if params["content"] is not None:
-        return params["content"], ""
-    text, path = read_text(params["path"])
-    return text, " (%s)" % path
 
 
 def main():
@@ -160,7 +153,7 @@ def main():
     module.hide_content()
     where = ""
     try:
-        text, where = _text(params)
+        text, where = source_text(params)
         found = read_policies(text, target=params["target"], validate=params["validate"])
     except FileError as exc:
         module.fail_json(msg=str(exc))

@@ -233,6 +233,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
     TextModule,
     read_source_options,
     read_source_rules,
+    source_text,
     spec,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates import wordlist_words
@@ -272,11 +273,7 @@ def main():
         module.fail_json(msg=str(exc))
     where = ""
     try:
-        if params["content"] is not None:
-            text = params["content"]
-        else:
-            text, path = read_text(params["path"])
-            where = " (%s)" % path
+        text, where = source_text(params)
         words = _wordlist(params["wordlist"])
         report = read_secrets(text, template=params["template"], target=params["target"],
                               profile=params["profile"], wordlist=words, budget=params["budget"])

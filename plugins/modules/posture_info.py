@@ -210,10 +210,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
     TextModule,
     read_source_options,
     read_source_rules,
+    source_text,
     spec,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, judge_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
@@ -235,11 +236,7 @@ def main():
     params = module.params
     where = ""
     try:
-        if params["content"] is not None:
-            text = params["content"]
-        else:
-            text, path = read_text(params["path"])
-            where = " (%s)" % path
+        text, where = source_text(params)
         posture = read_kickstart(text, params["target"], template=params["template"])
     except FileError as exc:
         module.fail_json(msg=str(exc))
