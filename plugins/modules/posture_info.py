@@ -164,8 +164,8 @@ posture:
       description: Whether the kernel command line turns FIPS mode on.
       type: bool
     unknown:
-      description: What could not be read (C(what), C(scope), C(where)); C(scope) V(commands) (an C(%include), an
-        unreadable command line: storage may be there), V(script) or V(section).
+      description: "What could not be read (C(what), C(scope), C(where)); C(scope) V(commands) (an C(%include), an
+        unreadable command line: storage may be there), V(script) or V(section)."
       type: list
       elements: dict
 deviations:
