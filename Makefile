@@ -60,10 +60,18 @@ venv: $(VENV)/.stamp-dev $(VENV_220)/.stamp-core $(VENV_216)/.stamp-core $(VENV_
 # 3.12, $(VENV_216) = ansible-core 2.16 on the distribution's Python 3.11 (or
 # 3.12), which is also where the libpwquality Python binding is tested.
 # tools/make-venv.sh makes each one (again, when its Python is not in range).
-$(VENV)/.stamp-dev: requirements-dev.txt requirements.txt | system-runtime
+# $(VENV) is made in two steps: .stamp-runtime is what running the collection
+# needs (ansible-core and requirements.txt, pinned in
+# tools/requirements-core-2.21.txt), all `make demo` installs; .stamp-dev adds
+# requirements-dev.txt's test tools for `make setup` and `make test`.
+$(VENV)/.stamp-runtime: tools/requirements-core-2.21.txt requirements.txt | system-runtime
 	@tools/make-venv.sh $(VENV) 13-14 12-12
-	$(VENV)/bin/python -m pip install --quiet -r requirements-dev.txt
+	$(VENV)/bin/python -m pip install --quiet -r tools/requirements-core-2.21.txt
 	@tools/link-pwquality.sh $(VENV)
+	@touch $@
+
+$(VENV)/.stamp-dev: requirements-dev.txt $(VENV)/.stamp-runtime
+	$(VENV)/bin/python -m pip install --quiet -r requirements-dev.txt
 	@touch $@
 
 $(VENV_220)/.stamp-core: tools/requirements-core-2.20.txt | system
@@ -90,7 +98,7 @@ $(VENV_PUB)/.stamp-publish: tools/requirements-publish.txt | system
 # demo use this installed copy (ANSIBLE_COLLECTIONS_PATH).
 collection: $(INSTALLED)
 
-$(INSTALLED): $(VENV)/.stamp-dev $(COLLECTION_FILES)
+$(INSTALLED): $(VENV)/.stamp-runtime $(COLLECTION_FILES)
 	@mkdir -p $(BUILD)
 	@rm -f $(BUILD)/kickstart-pwpolicy-*.tar.gz
 	$(VENV)/bin/ansible-galaxy collection build --force --output-path $(BUILD) .

@@ -455,8 +455,8 @@ class ActionModule(ActionModuleBase):
             if found.get("stat", {}).get("exists"):
                 raise RenderError("%s on %s is not a directory; give a path in a directory" % (path, host))
             if found.get("failed") or not own["create_dirs"]:
-                raise RenderError("directory %s does not exist on %s; create it first (the role writes files, "
-                                  "not directories)" % (path, host))
+                raise RenderError("directory %s does not exist on %s; create it first, or set "
+                                  "kickstart_create_dirs: true for the role to create it" % (path, host))
             done = self._module("ansible.builtin.file", dict(
                 path=path, state="directory", mode=own["dir_mode"], owner=own["owner"], group=own["group"]),
                 task_vars)

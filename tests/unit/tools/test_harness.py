@@ -104,3 +104,37 @@ def test_get_pip_shim_without_packages_only_bootstraps(monkeypatch):
     monkeypatch.setattr(shim.subprocess, "check_call", lambda cmd, **kwargs: calls.append(cmd))
     shim.main(["--no-setuptools"])
     assert [cmd[2] for cmd in calls] == ["ensurepip"]
+
+
+def _pins(path):
+    pins = {}
+    with open(path) as handle:
+        for line in handle:
+            line = line.split("#", 1)[0].strip()
+            if "==" in line:
+                name, version = line.split("==", 1)
+                pins[name.strip().lower().replace("_", "-")] = version.strip()
+    return pins
+
+
+def test_demo_pins_are_the_development_pins():
+    runtime = _pins(os.path.join(TOOLS, "requirements-core-2.21.txt"))
+    development = _pins(os.path.join(ROOT, "requirements-dev.txt"))
+    assert {"ansible-core", "pykickstart", "zxcvbn"} <= set(runtime)
+    assert {name: version for name, version in runtime.items() if development.get(name) != version} == {}
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed")
+def test_make_demo_installs_the_runtime_only(tmp_path):
+    # `make -n` prints the recipes it would run without running them, in a
+    # copy holding no virtualenv, so every set-up step shows.
+    for name in ("Makefile", "requirements.txt", "requirements-dev.txt", "bindep.txt"):
+        shutil.copy(os.path.join(ROOT, name), str(tmp_path / name))
+    shutil.copytree(TOOLS, str(tmp_path / "tools"))
+    def planned(goal):
+        return subprocess.run(["make", "-n", goal], cwd=str(tmp_path), check=True, universal_newlines=True,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
+    demo = planned("demo")
+    assert "-r tools/requirements-core-2.21.txt" in demo
+    assert "requirements-dev.txt" not in demo
+    assert "-r requirements-dev.txt" in planned("setup")

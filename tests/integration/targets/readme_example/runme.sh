@@ -22,7 +22,7 @@ done
 [ -n "$readme" ] || { echo "FAIL: no README.md in ANSIBLE_COLLECTIONS_PATH" >&2; exit 1; }
 base="${OUTPUT_DIR:-$(mktemp -d)}/readme_example"
 rm -rf "$base"
-mkdir -p "$base/ks"
+mkdir -p "$base"  # not ks/: the example's kickstart_create_dirs creates it
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
 [ -x "$python" ] || python="$(command -v python3 || command -v python)"
 
@@ -46,6 +46,7 @@ done
 grep -q -E "node1 +: ok=[0-9]+ +changed=[1-9]" "$base/first.out" || { echo "FAIL: first run changed nothing" >&2; exit 1; }
 grep -q -E "node1 +: ok=[0-9]+ +changed=0 .*failed=0" "$base/second.out" \
     || { echo "FAIL: the second run changed something" >&2; exit 1; }
+[ "$(stat -c %a "$base/ks")" = 755 ] || { echo "FAIL: the kickstart directory is not mode 0755" >&2; exit 1; }
 for host in node1 node2; do
     [ "$(stat -c %a "$base/ks/$host.ks")" = 600 ] || { echo "FAIL: $host.ks is not mode 0600" >&2; exit 1; }
     grep -q "^%anaconda" "$base/ks/$host.ks" || { echo "FAIL: $host.ks has no %anaconda section" >&2; exit 1; }

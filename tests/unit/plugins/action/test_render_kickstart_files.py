@@ -68,7 +68,7 @@ def test_a_file_where_the_directory_should_be_is_an_error():
 
 def test_without_create_dirs_a_missing_directory_is_an_error():
     action = _Host()
-    with pytest.raises(RenderError, match="does not exist on a; create it first"):
+    with pytest.raises(RenderError, match="does not exist on a; create it first, or set kickstart_create_dirs: true"):
         action._directories(own(create_dirs=False), ["/srv/ks"], {}, "a")
 
 
