@@ -134,6 +134,16 @@ _TOKEN_PREFIXES = ("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_", "glpat
 _SECRET_SPAN_RE = re.compile(r"(?i)pass|pw\b|secret|crypted")
 
 
+# What only an unrendered template holds, for a file read as a rendered kickstart (template_look): ERB tags
+# anywhere; Cheetah's calls anywhere and its directives at a line's start (a directive opening a block takes
+# a $placeholder, so that a shell comment such as "#if you need it" is not one); Jinja only outside
+# scripts, where a shell script could hold braces.  Each is a bounded scan of one line.
+_ERB_RE = re.compile(r"<%")
+_CHEETAH_RE = re.compile(r"\$(?:SNIPPET|getVar)\(|^[ \t]*#(?:if|elif|for|set|unless)[ \t]+[^\n]*\$[A-Za-z_]"
+                         r"|^[ \t]*#(?:else|raw|end[ \t]+(?:if|for|raw|unless))[ \t\r]*$")
+_JINJA_RE = re.compile(r"\{\{|\{%")
+
+
 class SecretsError(PwpolicyError):
     """A file that cannot be read for its secrets; the message names the line and never holds a value."""
 
@@ -489,6 +499,30 @@ def read_lines(text, template, target):
         _check_count(secrets, entry[0])
     secrets.sort(key=lambda secret: secret.line)
     return secrets, hosts, release, lines, roles
+
+
+def template_look(lines, roles):
+    """``(line number, kind)`` of the first line of ``lines`` (with their ``roles``) that only an unrendered
+    template holds (kind: ``ERB``, ``Cheetah`` or ``Jinja``), or None; for a text read as a rendered kickstart,
+    whose placeholders would be read as values."""
+    for number, (line, (role, dummy)) in enumerate(zip(lines, roles), 1):
+        if "<" in line and _ERB_RE.search(line):
+            return number, "ERB"
+        if ("$" in line or "#" in line) and _CHEETAH_RE.search(line):
+            return number, "Cheetah"
+        if role == OUTSIDE and "{" in line and _JINJA_RE.search(line):
+            return number, "Jinja"
+    return None
+
+
+_TEMPLATE_TOOLS = {"ERB": "an ERB (Foreman)", "Cheetah": "a Cheetah (Cobbler)", "Jinja": "a Jinja"}
+
+
+def template_look_message(look, how):
+    """The warning for :func:`template_look`'s ``look``, ending in ``how`` (what to set); names no value."""
+    number, kind = look
+    return ("line %d looks like %s template line, but the file is read as a rendered kickstart, so a value the "
+            "template fills in would be judged as the value itself: %s" % (number, _TEMPLATE_TOOLS[kind], how))
 
 
 def _check_count(secrets, number):

@@ -65,6 +65,9 @@ options:
         of form V(template), without findings; the template's own lines (C(<% if %>), C(#if), C($SNIPPET(...))) are
         kept, and a section ends at C(%end) or at an expression naming a section end (Foreman's
         C(<%= section_end -%>)).
+      - With V(false), a file holding a line only an unrendered template has (an ERB tag, a Cheetah directive or
+        C($SNIPPET(...)), a Jinja expression on a command line) gets a warning naming that line, as its
+        placeholders would be judged as values.
     type: bool
     default: false
   target:
@@ -240,7 +243,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._candidates imp
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, read_text
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import (
+    read_secrets, template_look, template_look_message)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES
@@ -292,6 +296,9 @@ def main():
         result.update(deviations=judged["deviations"], not_checked=judged["not_checked"])
     for message in report.warnings:
         module.warn(message)
+    look = None if params["template"] else template_look(report.read[3], report.read[4])
+    if look:
+        module.warn(template_look_message(look, "set template: true to read it as a template"))
     module.exit_json(**result)
 
 

@@ -51,6 +51,8 @@ options:
       - Read an unrendered ERB (Foreman), Cheetah (Cobbler), Jinja or Terraform template, as
         M(kickstart.pwpolicy.ks_secrets_info) reads one. A value the template fills in is V(template) and is not
         judged.
+      - With V(false), a file that looks like an unrendered template gets a warning naming its first template line,
+        as M(kickstart.pwpolicy.ks_secrets_info) gives.
     type: bool
     default: false
   target:
@@ -215,6 +217,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._argspec import
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import (
+    read_lines, template_look, template_look_message)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, judge_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
@@ -237,13 +241,17 @@ def main():
     where = ""
     try:
         text, where = source_text(params)
-        posture = read_kickstart(text, params["target"], template=params["template"])
+        read = read_lines(text, params["template"], params["target"])
+        posture = read_kickstart(text, params["target"], template=params["template"], read=read)
     except FileError as exc:
         module.fail_json(msg=str(exc))
     except PwpolicyError as exc:
         module.fail_json(msg="%s%s" % (exc, where), lineno=exc.lineno)
     result = dict(changed=False, target=posture["target"], posture=posture, deviations=[], waived=[],
                   not_checked=[])
+    look = None if params["template"] else template_look(read[3], read[4])
+    if look:
+        module.warn(template_look_message(look, "set template: true to read it as a template"))
     if params["policies"] is not None:
         try:
             wanted = build_policies(params["policies"], target=posture["target"])

@@ -48,7 +48,8 @@ import re
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import decode_text, read_bytes
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak import DEFAULT_BUDGET, check_budget
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import read_secrets
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import (
+    read_secrets, template_look, template_look_message)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
@@ -373,12 +374,14 @@ def unmatched(pattern):
 
 
 def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, warnings=None, profiles=(),
-                  target=None):
+                  target=None, looks=None):
     """The findings of the file ``path``: one per secret, in file order, or one ``error`` finding; with
     ``profiles``, the judge's findings after them (:func:`profile_findings`).
 
     ``warnings`` (a list) gets the reader's warnings (a node without
-    libxcrypt).  Never raises for what the file holds.
+    libxcrypt); ``looks`` (a list) gets ``(path, (line, kind))`` when a file
+    read as a kickstart looks like an unrendered template
+    (``_ks_secrets.template_look``).  Never raises for what the file holds.
     """
     try:
         data = read_bytes(path, what="file")
@@ -398,6 +401,9 @@ def file_findings(path, template=False, budget=DEFAULT_BUDGET, threads=None, war
                            "run the ks_secrets_info module on this file to see the error, and report it")]
     if warnings is not None:
         warnings.extend(message for message in report.warnings if message not in warnings)
+    look = None if template or looks is None else template_look(report.read[3], report.read[4])
+    if look:
+        looks.append((path, look))
     found = []
     for secret in report.to_list():
         ids = secret_ids(secret)
@@ -569,14 +575,31 @@ def audit_files(paths, templates=None, budget=None, threads=None, profile=None, 
                                                 ", ".join(walk.outside[:5]),
                                                 " and %d more" % (len(walk.outside) - 5) if len(walk.outside) > 5
                                                 else ""))
+    looks = []
     for path, template in collected:
         findings.extend(file_findings(path, template, budget, threads, warnings, profiles_for(path, plan),
-                                      target or None))
+                                      target or None, looks))
+    if looks:
+        warnings.append(_looks_warning(looks))
     for entry, count in zip(waivers, apply_baseline(findings, waivers)):
         if not count:
             warnings.append("kickstart_audit_baseline: the waiver of %s for %s matched no finding; remove it if "
                             "the finding is fixed" % (entry["rule"], entry["file"]))
     return findings, [path for path, dummy in collected], warnings
+
+
+def _looks_warning(looks):
+    """One warning for every file read as a kickstart that looks like an unrendered template."""
+    them = "it" if len(looks) == 1 else "them"
+    how = ("name %s in kickstart_audit_templates, or give %s a template's name ending (%s)"
+           % (them, them, ", ".join(TEMPLATE_SUFFIXES)))
+    if len(looks) == 1:
+        path, look = looks[0]
+        return "file %s: %s" % (path, template_look_message(look, how))
+    shown = ", ".join("%s (line %d, %s)" % (path, number, kind) for path, (number, kind) in looks[:5])
+    more = " and %d more" % (len(looks) - 5) if len(looks) > 5 else ""
+    return ("%d files read as rendered kickstarts look like unrendered templates (%s%s), so a value a template "
+            "fills in would be judged as the value itself: %s" % (len(looks), shown, more, how))
 
 
 def rule_level(rule):

@@ -14,6 +14,7 @@ import re
 
 import pytest
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_edit import edit_kickstart, read_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import END, KickstartEditError, section_roles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_parse import parse_kickstart, sections_only
@@ -246,3 +247,40 @@ def test_an_unterminated_section_names_its_line_once():
     with pytest.raises(KickstartEditError) as err:
         read_policies("lang en_US\n%post\necho\n", "F33", validate=False)
     assert str(err.value) == "kickstart line 2: section %post does not end with %end; end it with a %end line"
+
+
+# ---------------------------------------------------------------------------
+# A template read as a rendered kickstart is told apart (_ks_secrets.template_look)
+# ---------------------------------------------------------------------------
+
+def _look(text):
+    read = _ks_secrets.read_lines(text, False, None)
+    return _ks_secrets.template_look(read[3], read[4])
+
+
+@pytest.mark.parametrize("text, kind", [
+    (FOREMAN_ERB, "ERB"), (COBBLER_CHEETAH, "Cheetah"), (JINJA, "Jinja"),
+    ("lang en_US.UTF-8\n#if $getVar('x', '')\nrootpw --iscrypted $pw\n#end if\n", "Cheetah"),
+    ("lang en_US.UTF-8\n%post\n$SNIPPET('post_install')\n%end\n", "Cheetah"),
+    ("lang en_US.UTF-8\nrootpw --iscrypted {{ root_hash }}\n", "Jinja"),
+    ("lang en_US.UTF-8\n#else\r\n", "Cheetah"),
+])
+def test_a_template_read_as_a_kickstart_is_told_apart_by_its_first_template_line(text, kind):
+    number, found = _look(text)
+    assert found == kind
+    lines = text.splitlines()
+    assert number == next(i for i, line in enumerate(lines, 1) if _look("\n".join(lines[:i]) + "\n"))
+
+
+@pytest.mark.parametrize("text", [
+    "#version=RHEL9\n# if you need a GUI, add @^graphical-server-environment\n#end of the storage part\n"
+    "rootpw --iscrypted $6$rounds=5000$abcdefgh$" + "x" * 86 + "\nuser --name=a --iscrypted --password=$y$j9T$abc$def\n",
+    "lang en_US.UTF-8\n%post\nfor f in {a,b}; do echo \"${f}\" '{{' ; done\n%end\n",
+])
+def test_a_kickstart_with_hashes_shell_and_comments_is_not_taken_for_a_template(text):
+    assert _look(text) is None
+
+
+def test_the_template_warning_names_the_line_and_the_tool_and_no_value():
+    message = _ks_secrets.template_look_message((3, "ERB"), "set template: true")
+    assert message.startswith("line 3 looks like an ERB (Foreman) template line") and "set template: true" in message

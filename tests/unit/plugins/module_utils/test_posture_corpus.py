@@ -13,6 +13,7 @@ import warnings
 
 import pytest
 
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
@@ -127,3 +128,20 @@ def test_the_wild_templates_are_read_without_an_error(name):
     posture = read_kickstart(getattr(samples, name), "RHEL9", template=True)
     found = judge(posture, ["stig"], "RHEL9")
     assert set(found) == {"deviations", "waived", "not_checked"}
+
+
+@needs_corpus
+def test_no_corpus_kickstart_is_taken_for_an_unrendered_template():
+    looked = {}
+    for path in FILES:
+        with open(path, "rb") as handle:
+            text = handle.read().decode("utf-8")
+        try:
+            read = _ks_secrets.read_lines(text, False, None)
+        except PwpolicyError:
+            continue
+        look = _ks_secrets.template_look(read[3], read[4])
+        if look:
+            looked[os.path.basename(path)] = look
+    assert looked == {}
+    assert len(FILES) >= 100

@@ -292,9 +292,24 @@ def test_each_secret_is_a_finding_with_its_file_and_line(repo):
 
 
 def test_a_cobbler_template_not_named_as_one_is_read_as_a_kickstart(repo):
-    findings = file_findings("cobbler/sample.ks", template=False, budget=0)
+    looks = []
+    findings = file_findings("cobbler/sample.ks", template=False, budget=0, looks=looks)
     # $default... read as a value: a hash no scheme reads, never accepted.
     assert [(f["form"], f["verdict"], f["findings"]) for f in findings] == [("crypt", "unparsed", ["unparsed"])]
+    assert looks == [("cobbler/sample.ks", (1, "Cheetah"))]
+
+
+def test_files_that_look_like_templates_get_one_warning_naming_them(repo):
+    write(repo, "cobbler/other.ks", "lang en_US.UTF-8\n<% if @host.pxe_build? %>\nrootpw --lock\n<% end %>\n")
+    dummy, files, warnings = audit_files(["cobbler/*.ks", "foreman/*", "ks/*.ks"], budget=0)
+    assert "foreman/site.erb" in files  # read as a template by its name: no warning
+    looked = [warning for warning in warnings if "look like unrendered templates" in warning]
+    assert looked == ["2 files read as rendered kickstarts look like unrendered templates (cobbler/other.ks (line 2, "
+                      "ERB), cobbler/sample.ks (line 1, Cheetah)), so a value a template fills in would be judged "
+                      "as the value itself: name them in kickstart_audit_templates, or give them a template's name "
+                      "ending (.erb, .j2, .jinja, .jinja2, .tmpl, .tpl, .tftpl)"]
+    dummy, dummy, warnings = audit_files(["cobbler/*.ks"], templates=["cobbler/*"], budget=0)
+    assert not [warning for warning in warnings if "template" in warning]
 
 
 @needs_libxcrypt
