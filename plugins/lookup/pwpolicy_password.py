@@ -87,7 +87,8 @@ options:
     description:
       - The number of words of a passphrase (O(kind=passphrase) only), from 1 to 256.
       - Defaults to 6, or more when the settings leave fewer words to choose from, so that the words carry at least
-        64 bits. Too few words to reach the policy's C(minlen) is an error.
+        64 bits. Too few words to reach the policy's C(minlen) is an error; fewer words than carry 64 bits (2 or 3
+        words, whose length may still meet C(minlen)) get a warning, as an attacker guesses words, not letters.
     type: int
   separator:
     description:
@@ -170,10 +171,13 @@ _raw:
 
 from ansible.errors import AnsibleError, AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
+from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import generate, prepare
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import few_words, generate, prepare
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import unknown_options
+
+display = Display()
 
 OPTIONS = ("policy", "product", "profile", "target", "policy_name", "settings", "kind", "length", "words",
            "separator", "blocklist", "username")
@@ -200,6 +204,8 @@ class LookupModule(LookupBase):
         try:
             plan = prepare(**options)
             value = generate(plan)
+            if few_words(plan):
+                display.warning("pwpolicy_password: %s" % few_words(plan))
         except PwpolicyError as exc:
             raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc))
         return [value]

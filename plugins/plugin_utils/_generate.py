@@ -119,6 +119,22 @@ class Plan(object):
         return text
 
 
+def few_words(plan):
+    """A warning (never a value) when ``plan``'s passphrase words carry fewer bits than :data:`MIN_BITS`, the
+    least the default number of words carries for the same words; else None."""
+    if plan.kind != "passphrase":
+        return None
+    each = math.log2(len(plan.vocabulary))
+    if plan.words * each >= MIN_BITS:
+        return None
+    enough = int(math.ceil(MIN_BITS / each))
+    return ("words=%d: the words of this passphrase carry %.0f bits of randomness, below the %d bits the lookup "
+            "gives a passphrase for the same policy by default (%d words of a public list of %d): its length meets "
+            "the policy, but the words, not the letters, are what an attacker guesses. Give words=%d or more, or "
+            "leave words out" % (plan.words, plan.words * each, MIN_BITS, max(enough, DEFAULT_WORDS),
+                                 len(plan.vocabulary), enough))
+
+
 def _whole(value, what):
     if isinstance(value, bool) or not isinstance(value, (int, str)) or not re.fullmatch(r"\s*\d+\s*", str(value)):
         raise GenerateError("%s must be a whole number, got %s" % (what, type(value).__name__

@@ -96,3 +96,19 @@ def test_the_error_after_the_last_attempt_holds_no_generated_value(tmp_path, mon
     assert "no password of 19 characters that the root policy" in message and "(100 times)" in message
     for value in candidates:
         assert_no_leak(value, message, piece=8)
+
+
+def test_a_passphrase_of_too_few_words_gets_a_warning_without_its_value(monkeypatch):
+    warned = []
+    monkeypatch.setattr(pwpolicy_password.display, "warning", warned.append)
+    short = {"name": "luks", "minlen": 10, "minquality": 1, "strict": True}
+    [value] = run(kind="passphrase", words=2, policy=short)
+    assert len(warned) == 1 and warned[0].startswith("pwpolicy_password: words=2: the words of this passphrase carry "
+                                                     "30 bits of randomness, below the 64 bits")
+    assert "Give words=5 or more" in warned[0]
+    assert_no_leak(value, warned)
+    del warned[:]
+    run(kind="passphrase", words=5, policy=short)
+    run(kind="passphrase", policy=short)
+    run(policy=short, length=10)
+    assert warned == []
