@@ -3,12 +3,15 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """An inventory of HOSTS hosts over the three products, three vaulted secrets each, for the audit benchmark.
 
-    audit_inventory.py DIR HOSTS VAULT_PASSWORD_FILE
+    audit_inventory.py DIR HOSTS VAULT_PASSWORD_FILE [SHARED]
 
-Prints the number of secrets written.  Encrypting takes a while (one key
+SHARED (default 0) is the share of hosts whose secrets are their product's,
+in the product's group_vars (a fleet's one root password for hundreds of
+hosts): with 0.9, nine hosts in ten have no secret of their own.  Prints the
+number of distinct vaulted values written.  Encrypting takes a while (one key
 derivation per value, as ansible-vault does, spread over the cores); it is not
-part of the timing.  DIR/vaulted.json lists every vaulted value, for the
-audit's floor.
+part of the timing.  DIR/vaulted.json lists every distinct vaulted value, each
+``[vault text, account, product]``, for the audit's floor.
 """
 
 import concurrent.futures
@@ -47,36 +50,50 @@ def encrypt_all(password_file, texts):
         return [data for share in pool.map(_encrypt, [(password_file, chunk) for chunk in chunks]) for data in share]
 
 
-def main(directory, count, password_file):
+def main(directory, count, password_file, shared="0"):
     count = int(count)
+    # Hosts with secrets of their own, in every ten: one at 0.9.
+    own_in_ten = 10 - int(round(float(shared) * 10))
     rng = random.Random(20151)
     alphabet = string.ascii_letters + string.digits + "!#%&*+-=?@^_"
-    texts = ["".join(rng.choice(alphabet) for dummy in range(rng.randint(8, 24)))
-             for dummy in range(SECRETS_PER_HOST * count)]
+    owners = [index for index in range(count) if index % 10 < own_in_ten]
+    # (account, product) of each distinct secret: the products' shared ones first, then the hosts' own.
+    places = []
+    if own_in_ten < 10:
+        for product, dummy in PRODUCTS:
+            places.extend([("root", product), ("alice", product), (None, product)])
+    for index in owners:
+        product = PRODUCTS[index % 3][0]
+        places.extend([("root", product), ("alice", product), (None, product)])
+    texts = ["".join(rng.choice(alphabet) for dummy in range(rng.randint(8, 24))) for dummy in places]
     written = encrypt_all(password_file, texts)
     values = iter(written)
 
     def vaulted():
         return "!vault |\n" + "".join("      %s\n" % line for line in next(values).splitlines())
 
+    def secrets_yaml():
+        return ("kickstart_root_password: %skickstart_users:\n  - name: alice\n    password: %s"
+                "kickstart_luks_passphrase: %s" % (vaulted(), vaulted().replace("\n      ", "\n          "),
+                                                   vaulted()))
+
     os.makedirs(os.path.join(directory, "host_vars"))
     os.makedirs(os.path.join(directory, "group_vars"))
+    group_secrets = dict((product, secrets_yaml()) for product, dummy in PRODUCTS) if own_in_ten < 10 else {}
     groups = dict((product, []) for product, dummy in PRODUCTS)
     for index in range(count):
-        product, target = PRODUCTS[index % 3]
-        host = "h%05d" % index
-        groups[product].append(host)
-        with open(os.path.join(directory, "host_vars", host + ".yml"), "w") as handle:
-            handle.write("kickstart_root_password: %skickstart_users:\n  - name: alice\n    password: %s"
-                         "kickstart_luks_passphrase: %s" % (vaulted(), vaulted().replace("\n      ", "\n          "),
-                                                            vaulted()))
+        groups[PRODUCTS[index % 3][0]].append("h%05d" % index)
+    for index in owners:
+        with open(os.path.join(directory, "host_vars", "h%05d.yml" % index), "w") as handle:
+            handle.write(secrets_yaml())
     with open(os.path.join(directory, "hosts.ini"), "w") as handle:
         for product, target in PRODUCTS:
             handle.write("[%s]\n%s\n\n" % (product, "\n".join(groups[product])))
             with open(os.path.join(directory, "group_vars", product + ".yml"), "w") as group:
-                group.write("kickstart_product: %s\nkickstart_target: %s\n" % (product, target))
+                group.write("kickstart_product: %s\nkickstart_target: %s\n%s"
+                            % (product, target, group_secrets.get(product, "")))
     with open(os.path.join(directory, "vaulted.json"), "w") as handle:
-        json.dump(written, handle)
+        json.dump([[text, account, product] for text, (account, product) in zip(written, places)], handle)
     print(len(written))
 
 
