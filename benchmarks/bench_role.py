@@ -7,7 +7,8 @@ Both plays (benchmarks/role/role.yml and template.yml) run as whole
 ``ansible-playbook`` processes, 2 forks, pipelining on, over an inventory of N
 local hosts written here; each run's wall time and CPU time (the process and
 its children) are measured.  At 100 hosts each play runs ROLE_RUNS times,
-alternating, and the medians are compared; the scaling series runs each once.
+alternating, and the medians are compared; so does the scaling series at every
+point under 1,000 hosts, and it runs each play once from there.
 Every run must leave one kickstart per host, or the benchmark stops; a play's
 output is shown only when it fails.  Both plays must also do the same work:
 the first host's kickstarts must be the same but for the comments, the role's
@@ -35,6 +36,8 @@ FORKS = 2
 # Runs of each play at 100 hosts: whole ansible-playbook runs on a shared machine move by
 # a tenth between runs, so one run each cannot tell 1.1x from 1.2x.
 ROLE_RUNS = 3
+# From this host count the series runs each play once (a 1,000-host run lasts minutes, and moves less).
+SERIES_ONE_RUN_FROM = 1000
 
 
 def _inventory(here, work, hosts):
@@ -110,32 +113,39 @@ def bench_role(root, collections_dir):
         return
     print("3. kickstart role vs ansible.builtin.template loop (%d hosts, %d forks, SHA-512 crypt %s rounds, "
           "median of %d runs each, alternating)" % (ROLE_HOSTS, FORKS, format(DEFAULT_ROUNDS, ","), ROLE_RUNS))
-    runs = {"role": [], "template": []}
     with tempfile.TemporaryDirectory(prefix="kspw-bench-") as work:
-        plays = Plays(root, collections_dir, work)
-        for dummy_pair in range(ROLE_RUNS):  # alternating: a drift of the machine's speed hits both plays
-            for name in ("role", "template"):
-                runs[name].append(plays.run(name, ROLE_HOSTS, DEFAULT_ROUNDS))
-            same_work(os.path.join(work, "out"))
-    ours, base = [[statistics.median(run[i] for run in runs[name]) for i in (0, 1)] for name in ("role", "template")]
-    print("  each run, role/template wall: %s" % ", ".join(
-        "%.2fx" % (mine[0] / theirs[0]) for mine, theirs in zip(runs["role"], runs["template"])))
+        found = _medians(Plays(root, collections_dir, work), ROLE_HOSTS, DEFAULT_ROUNDS, ROLE_RUNS)
+    ours, base = found["role"], found["template"]
     report("role, %d hosts, wall time" % ROLE_HOSTS, ours[0], base[0], ROLE_HOSTS, "host")
     report("role, %d hosts, CPU time" % ROLE_HOSTS, ours[1], base[1], ROLE_HOSTS, "host")
 
 
+def _medians(plays, hosts, rounds, runs):
+    """``{play: (wall, cpu)}``: the median of ``runs`` alternating runs of each play over ``hosts`` hosts."""
+    found = {"role": [], "template": []}
+    for dummy_pair in range(runs):  # alternating: a drift of the machine's speed hits both plays
+        for name in ("role", "template"):
+            found[name].append(plays.run(name, hosts, rounds))
+        same_work(os.path.join(plays.work, "out"))
+    if runs > 1:
+        print("  %s hosts, each run's role/template wall: %s" % (format(hosts, ","), ", ".join(
+            "%.2fx" % (mine[0] / theirs[0]) for mine, theirs in zip(found["role"], found["template"]))))
+    return dict((name, tuple(statistics.median(run[i] for run in found[name]) for i in (0, 1))) for name in found)
+
+
 def bench_series(root, collections_dir, counts):
-    """Per-host cost of both plays against the host count, with the reduced hash rounds on both sides."""
+    """Per-host cost of both plays against the host count, with the reduced hash rounds on both sides: the median
+    of ROLE_RUNS alternating runs at each point under SERIES_ONE_RUN_FROM hosts, one run each from there."""
     print("   scaling series: both plays for %s hosts, SHA-512 crypt at %s rounds on both sides "
-          "(reduced from %s to keep 1,000 hosts affordable)"
-          % (", ".join(format(n, ",") for n in counts), format(SERIES_ROUNDS, ","), format(DEFAULT_ROUNDS, ",")))
+          "(reduced from %s to keep 1,000 hosts affordable); median of %d alternating runs under %s hosts"
+          % (", ".join(format(n, ",") for n in counts), format(SERIES_ROUNDS, ","), format(DEFAULT_ROUNDS, ","),
+             ROLE_RUNS, format(SERIES_ONE_RUN_FROM, ",")))
     with tempfile.TemporaryDirectory(prefix="kspw-series-") as work:
         plays = Plays(root, collections_dir, work)
         for hosts in counts:
-            ours = plays.run("role", hosts, SERIES_ROUNDS)
-            base = plays.run("template", hosts, SERIES_ROUNDS)
-            same_work(os.path.join(work, "out"))
-            for play, (wall, cpu) in (("role", ours), ("template", base)):
+            found = _medians(plays, hosts, SERIES_ROUNDS, ROLE_RUNS if hosts < SERIES_ONE_RUN_FROM else 1)
+            ours, base = found["role"], found["template"]
+            for play, (wall, cpu) in found.items():
                 SERIES.append({"hosts": hosts, "rounds": SERIES_ROUNDS, "play": play, "wall": wall, "cpu": cpu})
             print("  %6s hosts: role %7.3f s/host (CPU %7.3f)  template loop %7.3f s/host (CPU %7.3f)  "
                   "ratio %5.2fx (CPU %5.2fx)"
