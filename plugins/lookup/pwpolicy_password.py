@@ -122,8 +122,9 @@ options:
         it. O(kind), O(length), O(words) and O(separator) only shape new values; a stored value is not checked
         against them.
       - In check mode nothing is written; where a run would write the file, the lookup returns a new value that is
-        not stored and warns that the run without C(--check) stores another.
-    type: path
+        not stored and warns that the run without C(--check) stores another. Check mode is the run's C(--check)
+        (C(ansible_check_mode)); a task's C(check_mode) keyword does not reach a lookup.
+    type: str
     version_added: 0.4.0
   vault_id:
     description:
