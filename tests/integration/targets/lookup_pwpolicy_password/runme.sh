@@ -39,8 +39,8 @@ stored 1 --vault-id "default@$here/vault-password" --vault-id "other@$here/other
 for file in shared h1 h2 other; do
     path="$out/secrets/$file.vault"
     [ "$(stat -c %a "$path")" = 600 ] || fail "$path: mode $(stat -c %a "$path"), expected 600"
-    header='$ANSIBLE_VAULT;1.1;AES256'
-    [ "$file" != other ] || header='$ANSIBLE_VAULT;1.2;AES256;other'
+    header="\$ANSIBLE_VAULT;1.1;AES256"
+    [ "$file" != other ] || header="\$ANSIBLE_VAULT;1.2;AES256;other"
     [ "$(head -n 1 "$path")" = "$header" ] || fail "$path: not vault-encrypted as expected"
 done
 cp -p "$out/secrets/h1.vault" "$out/h1.vault.run1"

@@ -6,6 +6,7 @@
 import multiprocessing
 import os
 import stat
+import time
 
 import pytest
 from ansible.parsing.vault import VaultLib, VaultSecret, is_encrypted
@@ -27,15 +28,17 @@ def plan():
     return _generate.prepare(policy="root")
 
 
-def decrypt(path, secrets=SECRETS):
-    return VaultLib(secrets).decrypt(open(path, "rb").read()).decode("utf-8")
+def decrypt(path, secrets=None):
+    with open(path, "rb") as stream:
+        return VaultLib(secrets or SECRETS).decrypt(stream.read()).decode("utf-8")
 
 
 def test_an_absent_file_is_written_encrypted_0600_and_read_back(tmp_path, plan):
     path = str(tmp_path / "root.vault")
     value, action = stored_value(path, plan, SECRETS)
     assert action == _stored.GENERATED
-    data = open(path, "rb").read()
+    with open(path, "rb") as stream:
+        data = stream.read()
     assert is_encrypted(data) and data.startswith(b"$ANSIBLE_VAULT;1.1;AES256\n")
     assert_no_leak(value, data.decode("ascii"), piece=6)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
@@ -59,13 +62,13 @@ def test_vault_id_chooses_the_secret_and_labels_the_file(tmp_path, plan):
     secrets = [("dev", VaultSecret(b"dev-password")), ("prod", VaultSecret(b"prod-password"))]
     path = str(tmp_path / "root.vault")
     value, dummy = stored_value(path, plan, secrets, vault_id="prod")
-    assert open(path, "rb").read().startswith(b"$ANSIBLE_VAULT;1.2;AES256;prod\n")
+    assert (tmp_path / "root.vault").read_bytes().startswith(b"$ANSIBLE_VAULT;1.2;AES256;prod\n")
     assert decrypt(path, [secrets[1]]) == value
     with pytest.raises(Exception):
         decrypt(path, [secrets[0]])
     other = str(tmp_path / "other.vault")
     stored_value(other, plan, secrets, default_identity="prod")
-    assert open(other, "rb").read().startswith(b"$ANSIBLE_VAULT;1.2;AES256;prod\n")
+    assert (tmp_path / "other.vault").read_bytes().startswith(b"$ANSIBLE_VAULT;1.2;AES256;prod\n")
     with pytest.raises(StoredError, match="no vault secret has the vault id 'test' \\(vault_id\\); the run's vault "
                                           "ids are dev, prod"):
         stored_value(str(tmp_path / "third.vault"), plan, secrets, vault_id="test")
@@ -93,9 +96,6 @@ def test_run_started_is_when_this_process_began():
     started = _stored.run_started(os.getpid())
     if started is None:
         pytest.skip("no /proc on this controller")
-    with open("/proc/self/stat") as stream:
-        assert stream  # the process exists, so it began before now
-    import time
     assert 0 < started <= time.time()
     assert _stored.run_started(-1) is None
 
