@@ -30,9 +30,9 @@ description:
     29,357 words, 14.8 bits each). When the libpwquality settings ask for classes (credits, C(minclass)), one word is
     capitalised and a digit or symbol is added to a word. When they set C(maxclassrepeat), only words that short
     are used (1,119 words of 4 letters for the STIG).
-  - The value is a secret. C(lookup) runs again each time the expression is templated, so a variable defined with it
-    gives a new password at each use. Generate it once and store it (C(ansible.builtin.set_fact) with C(no_log)),
-    or encrypt it once with C(ansible-vault encrypt_string) and keep the vaulted value (see the examples).
+  - The value is a secret. Without O(file), C(lookup) runs again each time the expression is templated, so a variable
+    defined with it gives a new password at each use, and every run gives another. With O(file), the first run
+    stores the value in an Ansible Vault file and every later use, in this run or the next, reads it back.
 requirements:
   - libpwquality on the controller (see the collection's requirements).
   - The Python package C(zxcvbn) on the controller for O(kind=passphrase).
@@ -104,6 +104,47 @@ options:
   username:
     description: The account name, which libpwquality's user-name check refuses in the value (O(policy=user)).
     type: str
+  file:
+    description:
+      - The path of an Ansible Vault file that keeps the value. When it does not exist, a value is generated (every
+        other option applies), encrypted with a vault secret of the run (see O(vault_id)) and written there, mode
+        C(0600), through a temporary file in the same directory that is synced and renamed over it. When it exists, it
+        is decrypted and its value returned; it is never rewritten (see O(regenerate)).
+      - The file holds the value alone, as C(ansible-vault encrypt) would write it; C(ansible-vault view) and the
+        P(ansible.builtin.unvault#lookup) lookup read it.
+      - A relative path is relative to the playbook's directory, as for P(ansible.builtin.password#lookup); C(~) and
+        environment variables are expanded. The directory must exist (the lookup creates none); give each host a path
+        of its own (for example with C(inventory_hostname)) for a value per host.
+      - Generating and writing hold an exclusive lock on the file's directory, and the file is looked for again once
+        the lock is held, so hosts and forks that ask for the same path at the same time get one value.
+      - No vault secret in the run is an error (never a file in plaintext), as is a file that is not a vault file or
+        that the run's vault secrets cannot decrypt. A stored value that the requested policy, profile or
+        O(blocklist) no longer accepts (the policy was tightened) is an error that says O(regenerate=true) replaces
+        it. O(kind), O(length), O(words) and O(separator) only shape new values; a stored value is not checked
+        against them.
+      - In check mode nothing is written; where a run would write the file, the lookup returns a new value that is
+        not stored and warns that the run without C(--check) stores another. Check mode is the run's C(--check)
+        (C(ansible_check_mode)); a task's C(check_mode) keyword does not reach a lookup.
+    type: str
+    version_added: 0.4.0
+  vault_id:
+    description:
+      - With O(file), the vault id (as given with C(--vault-id ID@SOURCE)) whose secret encrypts a new file.
+      - Defaults to C(DEFAULT_VAULT_ENCRYPT_IDENTITY) when that is set, else the first vault secret of the run.
+        Reading tries every vault secret of the run, as Ansible does for vaulted files.
+    type: str
+    version_added: 0.4.0
+  regenerate:
+    description:
+      - With O(file), replace the stored value by a new one, atomically, once per run; later uses in the same run
+        (other hosts of the same path, the same variable templated again) read the new value back. The run is the
+        controller's C(ansible-playbook) process; where its start time cannot be read (no C(/proc)), every use
+        replaces the file, so set the value once with P(ansible.builtin.set_fact#module) there.
+      - A system already installed with the old value keeps it until it is changed there; remove O(regenerate)
+        after the run that rotates the value.
+    type: bool
+    default: false
+    version_added: 0.4.0
 notes:
   - Runs on the controller. Reasons and errors come from the same verdict as the
     P(kickstart.pwpolicy.pwpolicy_check#filter) filter and never repeat the generated value.
@@ -142,24 +183,20 @@ EXAMPLES = r"""
                                blocklist=['/srv/pwned-passwords']) }}"
   no_log: true
 
-# Generate once, encrypt once, keep the vaulted value: lookup() runs again at every templating, so
-# a variable set to the lookup expression itself would be a new password at every use.
-- name: Encrypt the generated password with ansible-vault (on stdin, never on a command line)
-  ansible.builtin.command:
-    cmd: ansible-vault encrypt_string --vault-password-file ~/.vault_pass --stdin-name kickstart_root_password
-    stdin: "{{ root_password }}"
-    stdin_add_newline: false
-  delegate_to: localhost
-  register: vaulted
-  changed_when: true
+# Generated once, vaulted once: the first run writes secrets/HOST-root.vault, encrypted with the run's vault
+# secret (--vault-id, --vault-password-file or ANSIBLE_VAULT_PASSWORD_FILE); every later run reads it back,
+# so running the play twice gives the same password.
+- name: The root password of each host, kept in a vault file beside the playbook
+  ansible.builtin.set_fact:
+    kickstart_root_password: "{{ lookup('kickstart.pwpolicy.pwpolicy_password', policy='root',
+                                        file='secrets/' ~ inventory_hostname ~ '-root.vault') }}"
   no_log: true
 
-- name: Keep it in the host's variables, where the kickstart role reads it
-  ansible.builtin.copy:
-    dest: "host_vars/{{ inventory_hostname }}/kickstart_root_password.yml"
-    content: "{{ vaulted.stdout }}\n"
-    mode: "0600"
-  delegate_to: localhost
+- name: Rotate it (once in this run); remove regenerate=true afterwards
+  ansible.builtin.set_fact:
+    kickstart_root_password: "{{ lookup('kickstart.pwpolicy.pwpolicy_password', policy='root', regenerate=true,
+                                        file='secrets/' ~ inventory_hostname ~ '-root.vault') }}"
+  no_log: true
 """
 
 RETURN = r"""
@@ -169,6 +206,7 @@ _raw:
   elements: str
 """
 
+from ansible import constants as C
 from ansible.errors import AnsibleError, AnsibleLookupError
 from ansible.plugins.lookup import LookupBase
 from ansible.utils.display import Display
@@ -176,11 +214,13 @@ from ansible.utils.display import Display
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import few_words, generate, prepare
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import unknown_options
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import NOT_STORED, stored_value
 
 display = Display()
 
 OPTIONS = ("policy", "product", "profile", "target", "policy_name", "settings", "kind", "length", "words",
-           "separator", "blocklist", "username")
+           "separator", "blocklist", "username", "file", "vault_id", "regenerate")
+GENERATION = OPTIONS[:-3]
 
 
 class LookupModule(LookupBase):
@@ -201,11 +241,25 @@ class LookupModule(LookupBase):
         kind = options["kind"]
         if options["profile"] is not None:
             options["product"] = None
+        if options["file"] is None and (options["vault_id"] is not None or options["regenerate"]):
+            raise AnsibleLookupError("pwpolicy_password: vault_id and regenerate go with file (the vault file that "
+                                     "keeps the value); give file as well")
         try:
-            plan = prepare(**options)
-            value = generate(plan)
+            plan = prepare(**dict((name, options[name]) for name in GENERATION))
             if few_words(plan):
                 display.warning("pwpolicy_password: %s" % few_words(plan))
+            if options["file"] is None:
+                return [generate(plan)]
+            path = self._loader.path_dwim(options["file"])
+            value, action = stored_value(
+                path, plan, self._loader._vault.secrets, vault_id=options["vault_id"],
+                regenerate=options["regenerate"], check_mode=bool((variables or {}).get("ansible_check_mode")),
+                default_identity=C.DEFAULT_VAULT_ENCRYPT_IDENTITY)
         except PwpolicyError as exc:
-            raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc))
+            raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc)) from None
+        if action == NOT_STORED:
+            display.warning("pwpolicy_password: check mode: %s was not written; the value returned is not stored, "
+                            "and the run without --check stores another" % path)
+        else:
+            display.vvv("pwpolicy_password: file=%s: value %s" % (path, action))
         return [value]

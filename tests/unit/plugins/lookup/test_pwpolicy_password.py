@@ -112,3 +112,44 @@ def test_a_passphrase_of_too_few_words_gets_a_warning_without_its_value(monkeypa
     run(kind="passphrase", policy=short)
     run(policy=short, length=10)
     assert warned == []
+
+
+def run_with_loader(basedir, secrets, variables=None, **options):
+    """The lookup with a loader whose base directory (the playbook's) and vault secrets are given."""
+    from ansible.parsing.dataloader import DataLoader
+    loader = DataLoader()
+    loader.set_basedir(str(basedir))
+    loader.set_vault_secrets(secrets)
+    plugin = pwpolicy_password.LookupModule(loader=loader)
+    plugin._load_name = pwpolicy_password.__name__
+    C.config.initialize_plugin_configuration_definitions(
+        "lookup", plugin._load_name, yaml_load(pwpolicy_password.DOCUMENTATION)["options"])
+    return plugin.run([], variables or {}, **options)
+
+
+def test_file_is_relative_to_the_playbook_directory_and_read_back(tmp_path):
+    from ansible.parsing.vault import VaultLib, VaultSecret
+    secrets = [("default", VaultSecret(b"vault-password"))]
+    (tmp_path / "secrets").mkdir()
+    [first] = run_with_loader(tmp_path, secrets, policy="root", file="secrets/root.vault")
+    stored = tmp_path / "secrets" / "root.vault"
+    assert VaultLib(secrets).decrypt(stored.read_bytes()).decode() == first
+    assert run_with_loader(tmp_path, secrets, policy="root", file="secrets/root.vault") == [first]
+    with pytest.raises(AnsibleLookupError) as caught:
+        run_with_loader(tmp_path, [], policy="root", file="secrets/root.vault")
+    assert str(caught.value).startswith("pwpolicy_password (password): file=%s is vault-encrypted and this run has "
+                                        "no vault secret" % stored)
+    assert_no_leak(first, str(caught.value), piece=6)
+
+
+def test_check_mode_returns_a_value_it_does_not_store(tmp_path):
+    from ansible.parsing.vault import VaultSecret
+    found = run_with_loader(tmp_path, [("default", VaultSecret(b"vault-password"))], {"ansible_check_mode": True},
+                            file="user.vault")
+    assert len(found) == 1 and found[0] and not (tmp_path / "user.vault").exists()
+
+
+@pytest.mark.parametrize("options", [{"regenerate": True}, {"vault_id": "prod"}])
+def test_file_options_need_file(options):
+    with pytest.raises(AnsibleLookupError, match="vault_id and regenerate go with file"):
+        run(**options)
