@@ -126,14 +126,14 @@ options:
         not stored and warns that the run without C(--check) stores another. Check mode is the run's C(--check)
         (C(ansible_check_mode)); a task's C(check_mode) keyword does not reach a lookup.
     type: str
-    version_added: 0.4.0
+    version_added: 0.3.0
   vault_id:
     description:
       - With O(file), the vault id (as given with C(--vault-id ID@SOURCE)) whose secret encrypts a new file.
       - Defaults to C(DEFAULT_VAULT_ENCRYPT_IDENTITY) when that is set, else the first vault secret of the run.
         Reading tries every vault secret of the run, as Ansible does for vaulted files.
     type: str
-    version_added: 0.4.0
+    version_added: 0.3.0
   regenerate:
     description:
       - With O(file), replace the stored value by a new one, atomically, once per run; later uses in the same run
@@ -144,7 +144,7 @@ options:
         after the run that rotates the value.
     type: bool
     default: false
-    version_added: 0.4.0
+    version_added: 0.3.0
 notes:
   - Runs on the controller. Reasons and errors come from the same verdict as the
     P(kickstart.pwpolicy.pwpolicy_check#filter) filter and never repeat the generated value.
