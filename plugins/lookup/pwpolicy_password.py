@@ -115,6 +115,9 @@ options:
       - A relative path is relative to the playbook's directory, as for P(ansible.builtin.password#lookup); C(~) and
         environment variables are expanded. The directory must exist (the lookup creates none); give each host a path
         of its own (for example with C(inventory_hostname)) for a value per host.
+      - The audit playbook (C(kickstart.pwpolicy.audit)) only reads a stored value back: a file that does not exist
+        there is an error for that secret, never a new value. Its playbook lies in the collection, so give it a path
+        that does not depend on the playbook's directory (absolute, or built from C(inventory_dir)).
       - Generating and writing hold an exclusive lock on the file's directory, and the file is looked for again once
         the lock is held, so hosts and forks that ask for the same path at the same time get one value.
       - No vault secret in the run is an error (never a file in plaintext), as is a file that is not a vault file or
@@ -214,7 +217,8 @@ from ansible.utils.display import Display
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import few_words, generate, prepare
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import unknown_options
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import NOT_STORED, stored_value
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import (
+    NOT_STORED, READ_ONLY_VARIABLE, stored_value)
 
 display = Display()
 
@@ -254,7 +258,8 @@ class LookupModule(LookupBase):
             value, action = stored_value(
                 path, plan, self._loader._vault.secrets, vault_id=options["vault_id"],
                 regenerate=options["regenerate"], check_mode=bool((variables or {}).get("ansible_check_mode")),
-                default_identity=C.DEFAULT_VAULT_ENCRYPT_IDENTITY)
+                default_identity=C.DEFAULT_VAULT_ENCRYPT_IDENTITY,
+                read_only=(variables or {}).get(READ_ONLY_VARIABLE) or None)
         except PwpolicyError as exc:
             raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc)) from None
         if action == NOT_STORED:

@@ -34,6 +34,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._known_weak imp
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import announce_renamed
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import READ_ONLY_VARIABLE
 
 # What the report reads of each host's check result (the rest stays in the process that made it).
 KEPT = ("findings", "weakest_link", "warnings", "failed", "msg")
@@ -82,6 +83,9 @@ class HostsCheck(object):
     """The check of each host of ``hosts`` (in the play's order), with ``templar`` (the task's) and ``hostvars``."""
 
     def __init__(self, templar, hostvars, hosts):
+        # ansible-core 2.16 to 2.18 give a lookup the variables of the templar a copy was made from (its
+        # environment's globals stay bound to it), so the read-only mark goes on that templar too.
+        templar.available_variables = dict(templar.available_variables, **{READ_ONLY_VARIABLE: "the audit"})
         self.templar = templar
         self.hostvars = hostvars
         self.hosts = [to_text(host) for host in hosts]
@@ -90,7 +94,9 @@ class HostsCheck(object):
         """The host's variables, untemplated, as a task of the audit's play would see them."""
         if host not in self.hostvars:
             raise PwpolicyError("not a host of the inventory")
-        return dict(self.hostvars.raw_get(host), ansible_play_hosts=self.hosts, ansible_play_hosts_all=self.hosts)
+        # A pwpolicy_password lookup with file= only reads its stored value back: an audit writes nothing.
+        return dict(self.hostvars.raw_get(host), ansible_play_hosts=self.hosts, ansible_play_hosts_all=self.hosts,
+                    **{READ_ONLY_VARIABLE: "the audit"})
 
     def check(self, host):
         """What the report keeps of one host's check (:data:`KEPT`)."""

@@ -51,6 +51,8 @@ MAX_STORED_SIZE = 64 * 1024
 HOW_TO_GIVE_A_SECRET = ("give one with --vault-id, --vault-password-file or --ask-vault-pass, or set "
                         "ANSIBLE_VAULT_PASSWORD_FILE")
 
+# Set (to who reads, such as "the audit") among the variables a lookup is templated with: file= is read back only.
+READ_ONLY_VARIABLE = "__kickstart_pwpolicy_read_only"
 READ, GENERATED, REGENERATED, NOT_STORED = "read", "generated", "regenerated", "not stored (check mode)"
 
 
@@ -176,15 +178,24 @@ def _write(path, plan, secrets, vault_id, default_identity, generate):
 
 
 def stored_value(path, plan, secrets, vault_id=None, regenerate=False, check_mode=False, default_identity=None,
-                 generate=_generate.generate, started=None):
+                 generate=_generate.generate, started=None, read_only=None):
     """``(value, action)`` for ``file=path``: read back, or generated (``plan``) and stored encrypted.
 
     ``path`` is absolute; ``secrets`` the run's ``(vault id, VaultSecret)``
     pairs; ``action`` one of :data:`READ`, :data:`GENERATED`,
     :data:`REGENERATED`, :data:`NOT_STORED`.  ``started`` is when the run
     began (default :func:`run_started`): with ``regenerate``, a file written
-    since then is read back instead of replaced again.
+    since then is read back instead of replaced again.  ``read_only`` (who
+    reads, such as the audit) only reads a stored value back: a missing file
+    is an error naming ``read_only``, and ``regenerate`` is ignored.
     """
+    if read_only:
+        if _mtime(path) is None:
+            raise StoredError("file=%s does not exist, and %s only reads a stored value, never generates one: run the "
+                              "play that stores it first, or correct the path (a relative file= is relative to the "
+                              "playbook's directory, which for a playbook of a collection is the collection's: give "
+                              "an absolute path, for example built from inventory_dir)" % (path, read_only))
+        return _check(read_stored(path, secrets), path, plan), READ
     directory = os.path.dirname(path)
     if not os.path.isdir(directory):
         raise StoredError("the directory %s of file=%s does not exist: create it (mode 0700) first, the lookup "

@@ -52,6 +52,30 @@ cmp -s "$out/secrets/h1.vault" "$out/h1.vault.run1" || fail "run 2 rewrote secre
 [ "$(grep -c 'pwpolicy_password: file=.*/secrets/shared.vault: value regenerated' "$out/run2.log")" = 1 ] ||
     fail "run 2: the shared value was not regenerated exactly once"
 
+# The audit only reads a stored value back: for a file that is missing it reports an error and writes nothing.
+cat >"$out/audit-inventory.yml" <<INVENTORY
+all:
+  hosts:
+    h1:
+      kickstart_root_password: "{{ lookup('kickstart.pwpolicy.pwpolicy_password', policy='luks', kind='passphrase', file='$out/secrets/h1.vault') }}"
+    h2:
+      kickstart_root_password: "{{ lookup('kickstart.pwpolicy.pwpolicy_password', policy='root', file='$out/secrets/missing.vault') }}"
+  vars:
+    kickstart_product: server
+    kickstart_target: RHEL9
+INVENTORY
+ansible-playbook kickstart.pwpolicy.audit -i "$out/audit-inventory.yml" --vault-password-file "$here/vault-password" \
+    -e kickstart_fail_on=never -e kickstart_audit_show=none -e "kickstart_audit_json=$out/audit.json" \
+    -e kickstart_weakest_link=never >"$out/run-audit.log" 2>&1 || { tail -n 40 "$out/run-audit.log" >&2; fail "the audit"; }
+[ ! -e "$out/secrets/missing.vault" ] || fail "the audit stored a value"
+"$python" - "$out/audit.json" <<'PYTHON' || fail "the audit's findings for the stored values"
+import json, sys
+found = dict((f["host"], f) for f in json.load(open(sys.argv[1])) if f.get("host"))
+assert found["h1"]["verdict"] == "accepted", found["h1"]
+# The lookup's error is not shown (Ansible's messages may quote a value): an error finding for the secret.
+assert found["h2"]["verdict"] == "error", found["h2"]
+PYTHON
+
 # Every value stored (the shared one before and after its rotation), decrypted here, shows in no output.
 "$python" - "$here" "$out" <<'PYTHON' >"$out/values" || fail "the stored values cannot be decrypted"
 import sys
@@ -64,7 +88,7 @@ for path in ("shared.vault.run1", "secrets/shared.vault", "secrets/h1.vault", "s
 PYTHON
 [ "$(sort -u "$out/values" | grep -c .)" = 5 ] || fail "expected 5 different stored values"
 while IFS= read -r value; do
-    if grep -qF -- "$value" "$out"/run*.log; then
+    if grep -qF -- "$value" "$out"/run*.log "$out/audit.json"; then
         fail "a stored value shows in the output"
     fi
 done <"$out/values"

@@ -226,3 +226,16 @@ def test_parallel_processes_on_one_path_get_one_value(tmp_path):
     assert len(set(value for value, dummy in results)) == 1
     assert sorted(action for dummy, action in results) == [_stored.GENERATED] + [_stored.READ] * 5
     assert decrypt(path) == results[0][0]
+
+
+def test_read_only_reads_back_and_never_writes(tmp_path, plan):
+    path = str(tmp_path / "root.vault")
+    with pytest.raises(StoredError) as caught:
+        stored_value(path, plan, SECRETS, read_only="the audit")
+    assert str(caught.value).startswith("file=%s does not exist, and the audit only reads a stored value, never "
+                                        "generates one" % path)
+    assert not os.path.exists(path)
+    value, dummy = stored_value(path, plan, SECRETS)
+    before = os.stat(path).st_mtime_ns
+    assert stored_value(path, plan, SECRETS, read_only="the audit", regenerate=True) == (value, _stored.READ)
+    assert os.stat(path).st_mtime_ns == before
