@@ -37,7 +37,6 @@ import shlex
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import (
     BODY,
     MAX_LINE_CHARS,
-    OUTSIDE,
     newline_of,
     section_roles,
     split_words,

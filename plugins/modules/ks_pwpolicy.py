@@ -50,10 +50,10 @@ attributes:
     description:
       - Shows the C(%anaconda) sections before and after the change (O(path) or O(content) alone), so that
         secrets elsewhere in the kickstart (for example C(rootpw)) never appear in the diff.
-      - With O(path) and O(content), shows the whole file, with every secret-bearing value masked on both sides
+      - "With O(path) and O(content), shows the whole file, with every secret-bearing value masked on both sides
         (C(<hidden>)) - the values of secret-bearing commands, C(%pre) and C(%post) commands that set a
         password (whole), hashes and URL credentials anywhere. A secret that changed on a line that reads the
-        same masked is shown as C(<hidden: changed>) on the new side.
+        same masked is shown as C(<hidden: changed>) on the new side."
 options:
   path:
     description:

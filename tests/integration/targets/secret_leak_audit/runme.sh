@@ -58,9 +58,10 @@ m_boot_other='LeakMark-b00t-0ther-Vz3!qP7'
 m_url_token='LEAKMARK-urlT0ken-Fm3xZq7Rb1Wy'
 m_url_empty='LEAKMARK-pkgKey-Jw5rN8sD2vL6'
 m_content_nul='LEAKMARK-nulC0ntent-Gd6yPs9Kc4Tj'
-markers=("$m_root_strong" "$m_root_weak" "$m_root_changed" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
+markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
          "$m_inline_strong" "$m_inline_weak" "$m_escaped" "$m_stig_root" "$m_stig_user" "$m_stig_luks"
-         "$m_boot_strong" "$m_boot_weak" "$m_boot_other" "$m_url_token" "$m_url_empty" "$m_content_nul")
+         "$m_boot_strong" "$m_boot_weak" "$m_boot_other" "$m_url_token" "$m_url_empty" "$m_content_nul"
+         "$m_root_changed")
 
 # The Python that runs Ansible (it has pykickstart and libpwquality's binding).
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"

@@ -155,7 +155,6 @@ def test_holds_secret_finds_passwords_passphrases_and_hashes(text, held):
     assert _redact.holds_secret(text) is held
 
 
-
 # ---------------------------------------------------------------------------
 # A whole kickstart, masked for a diff
 # ---------------------------------------------------------------------------
