@@ -43,7 +43,9 @@ it imported passlib, and the code a templating error came from (the
 
 The result holds no secret: the rendered text goes to the modules only, every
 message is the plugin's own, and a cause quoted from Ansible or a module has
-every secret the pre-flight read replaced by ``<hidden>``.
+every secret the pre-flight read replaced by ``<hidden>``.  In diff mode (the
+task's ``diff``, as Ansible sets it) its ``diff`` is ``ks_pwpolicy``'s of the
+whole file, both sides masked (``_redact.masked_diff``).
 """
 
 from __future__ import absolute_import, division, print_function
@@ -61,7 +63,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import m
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import render_section
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, sentence
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret, masked_diff
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
@@ -592,6 +594,9 @@ class ActionModule(ActionModuleBase):
                     result["updates_image"] = {"changed": True, "path": image}
                 if warnings:
                     result["warnings"] = result.get("warnings", []) + warnings
+                if self._task.diff:  # the file is new: all of it, masked
+                    result["diff"] = dict(zip(("before", "after"), masked_diff("", content)),
+                                          before_header=plain["dest"], after_header=plain["dest"])
                 result["kickstart_result"] = self._role_result(own, plain, result, image)
                 return result
             if image:
@@ -613,6 +618,8 @@ class ActionModule(ActionModuleBase):
                               " but the updates image (%s) was" % image if built else "",
                               (": " + hide(exc.cause, secrets)) if exc.cause else "")}
         warnings.extend(written.get("warnings", []))
+        if self._task.diff and written.get("diff"):  # the whole file, both sides masked (ks_pwpolicy's)
+            result["diff"] = written["diff"]
         if warnings:  # each once: the validation pass and the write warn about the same text
             result["warnings"] = result.get("warnings", []) + once(warnings)
         result["kickstart"] = {"changed": bool(written.get("changed")), "path": plain["dest"]}

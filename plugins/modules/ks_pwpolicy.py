@@ -48,9 +48,12 @@ attributes:
   diff_mode:
     support: full
     description:
-      - Shows the C(%anaconda) sections before and after the change.
-      - Only those sections are shown, so that secrets elsewhere in the kickstart (for example C(rootpw))
-        never appear in the diff.
+      - Shows the C(%anaconda) sections before and after the change (O(path) or O(content) alone), so that
+        secrets elsewhere in the kickstart (for example C(rootpw)) never appear in the diff.
+      - "With O(path) and O(content), shows the whole file, with every secret-bearing value masked on both sides
+        (C(<hidden>)) - the values of secret-bearing commands, C(%pre) and C(%post) commands that set a
+        password (whole), hashes and URL credentials anywhere. A secret that changed on a line that reads the
+        same masked is shown as C(<hidden: changed>) on the new side."
 options:
   path:
     description:
@@ -252,7 +255,8 @@ target:
   type: str
   sample: F33
 diff:
-  description: The C(%anaconda) sections before and after, in diff mode.
+  description: The C(%anaconda) sections before and after, in diff mode; with O(path) and O(content), the whole
+    file, masked (see the diff mode attribute).
   returned: in diff mode
   type: dict
   sample:
@@ -306,7 +310,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_section imp
     PYKICKSTART_IMPORT_ERROR,
     PYKICKSTART_PACKAGE,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import redacted_text
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import masked_diff
 
 READ_DEPRECATION = (
     "Reading a kickstart's policies with kickstart.pwpolicy.ks_pwpolicy (state=absent with an empty "
@@ -333,9 +337,9 @@ def _read(path):
 def _diff(result, path, whole, before):
     label = path or "content"
     if whole:
-        # The whole file changes (path and content): show it, secrets redacted.
-        return dict(before=redacted_text(before or ""),
-                    after=redacted_text(result.text), before_header=label, after_header=label)
+        # The whole file changes (path and content): show it, both sides masked.
+        shown_before, shown_after = masked_diff(before or "", result.text)
+        return dict(before=shown_before, after=shown_after, before_header=label, after_header=label)
     return dict(before=section_regions(result.parsed_before), after=section_regions(result.parsed_after),
                 before_header="%s (%%anaconda sections)" % label,
                 after_header="%s (%%anaconda sections)" % label)

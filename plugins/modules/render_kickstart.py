@@ -143,7 +143,12 @@ notes:
   - O(dest) and O(delivery) are required here. O(updates_image) is built only when the delivery includes one, and is
     required then.
   - In check mode, when a directory would be created, nothing can be validated in it; the task reports a change.
-  - Diff mode is not supported (a diff of the kickstart would show its password hashes); the role turns it off.
+  - "In diff mode the kickstart's diff is shown whole, with every secret-bearing value masked on both sides (the file
+    it replaces and the new text): the values of secret-bearing commands such as C(rootpw), C(user), C(bootloader),
+    C(part --passphrase) or C(url) as C(<hidden>), every C(%pre) and C(%post) command that sets a password, here-documents
+    included, whole, and hashes and URL credentials anywhere. A secret that changed on a line that reads the same
+    masked (a new root password's hash) shows as C(<hidden: changed>); with the same O(salt_seed) an unchanged password
+    gives the same hash, so its line reads unchanged. Only the kickstart's diff is shown, not the updates image's."
 seealso:
   - module: kickstart.pwpolicy.check_secrets
   - module: kickstart.pwpolicy.ks_pwpolicy
@@ -162,7 +167,7 @@ attributes:
   check_mode:
     support: full
   diff_mode:
-    support: none
+    support: full
   platform:
     support: full
     platforms: posix
@@ -178,7 +183,6 @@ EXAMPLES = r"""
     template: site.ks.j2
     mode: "0600"
     base_url: http://ks.example.com/ks/
-  diff: false
   register: written
 
 - name: Show the installer's boot line

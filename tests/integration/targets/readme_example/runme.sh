@@ -5,8 +5,9 @@
 #
 # The README's first example, as written, against an inventory that says
 # nothing about connections or interpreters (one host at an address nothing
-# answers on): it writes one kickstart per host, mode 0600, and a second run
-# changes nothing.
+# answers on): it writes one kickstart per host, mode 0600, a second run
+# changes nothing, and --check --diff with a changed time zone and root
+# password shows them masked, writing nothing.
 set -eu
 umask 022
 
@@ -55,4 +56,28 @@ if grep -q -F "Readme-Example-Horse" "$base/first.out" "$base/second.out"; then
     echo "FAIL: the password is in the output" >&2
     exit 1
 fi
+
+# --check --diff with another time zone and another root password: the masked
+# diff shows the changed timezone line and that the root password changed,
+# never a password or a hash, and nothing is written.
+sums="$(sha256sum "$base/ks/node1.ks" "$base/ks/node2.ks")"
+printf 'vault_root_password: "Readme-Example-Changed-Otter-77"\n' >"$base/changed.yml"
+ansible-playbook -i "$base/hosts.ini" -e "@$base/secrets.yml" -e "@$base/changed.yml" \
+    -e '{"kickstart_content": {"timezone": "Europe/Berlin"}}' --check --diff "$base/example.yml" >"$base/diff.out" 2>&1 \
+    || { cat "$base/diff.out"; echo "FAIL: the README example failed (--check --diff)" >&2; exit 1; }
+diff_fail() {
+    grep -v -F -e "Readme-Example" -e '$6$' -e '$y$' "$base/diff.out" | tail -n 40 >&2
+    echo "FAIL: --check --diff: $*" >&2
+    exit 1
+}
+[ "$(grep -c '^+timezone Europe/Berlin' "$base/diff.out")" = 2 ] || diff_fail "no changed timezone line for each host"
+[ "$(grep -c '^-timezone ' "$base/diff.out")" = 2 ] || diff_fail "no old timezone line for each host"
+[ "$(grep -c '^+rootpw --iscrypted <hidden: changed>' "$base/diff.out")" = 2 ] \
+    || diff_fail "the root password's change is not marked"
+grep -q -F -e "Readme-Example" "$base/diff.out" && diff_fail "a password is in the output"
+grep -q -E '[$](1|2[abxy]?|5|6|7|y|gy)[$]' "$base/diff.out" && diff_fail "a crypt hash is in the output"
+for hash in $(grep -o -E '[$](6|y)[$][^ ]+' "$base/ks/node1.ks" "$base/ks/node2.ks" | cut -d: -f2-); do
+    grep -q -F -e "$hash" -e "${hash##*$}" "$base/diff.out" && diff_fail "a hash of a kickstart is in the output"
+done
+[ "$sums" = "$(sha256sum "$base/ks/node1.ks" "$base/ks/node2.ks")" ] || diff_fail "a kickstart was written"
 echo "readme_example: the README's example works as written"

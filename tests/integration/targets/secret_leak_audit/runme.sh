@@ -33,6 +33,8 @@ mkdir -p "$runs" "$results" "$work/ks" "$work/conf" "$work/role/out" "$work/role
 # written below (where secrets belong) and vault-encrypted in $work.
 m_root_strong='LEAKMARK-r00t-Qz8%vT2!wX9p'
 m_root_weak='LEAKMARK-w3ak'
+# The root password of a --check --diff run that changes it.
+m_root_changed='LEAKMARK-r00t2-Hy6%pU3!kZ8m'
 # shellcheck disable=SC2016  # the $ signs are part of the markers
 m_user_strong='LEAKMARK-us3r-Hk4$mB7&nC1q'
 # shellcheck disable=SC2016
@@ -58,7 +60,8 @@ m_url_empty='LEAKMARK-pkgKey-Jw5rN8sD2vL6'
 m_content_nul='LEAKMARK-nulC0ntent-Gd6yPs9Kc4Tj'
 markers=("$m_root_strong" "$m_root_weak" "$m_user_strong" "$m_luks_strong" "$m_luks_newline"
          "$m_inline_strong" "$m_inline_weak" "$m_escaped" "$m_stig_root" "$m_stig_user" "$m_stig_luks"
-         "$m_boot_strong" "$m_boot_weak" "$m_boot_other" "$m_url_token" "$m_url_empty" "$m_content_nul")
+         "$m_boot_strong" "$m_boot_weak" "$m_boot_other" "$m_url_token" "$m_url_empty" "$m_content_nul"
+         "$m_root_changed")
 
 # The Python that runs Ansible (it has pykickstart and libpwquality's binding).
 python="$(ansible-playbook --version | sed -n 's/^  python version = .*(\(.*\))$/\1/p')"
@@ -285,6 +288,7 @@ vault_inline "$role/host_vars/stig1.example.com.yml" "" kickstart_bootloader_pas
 vault_text "$role/host_vars/stig1.example.com.yml" $'kickstart_users:\n  - name: audit\n'
 vault_inline "$role/host_vars/stig1.example.com.yml" "    " password "$m_stig_user"
 vault_file "$role/weak.yml" kickstart_root_password "$m_root_weak"
+vault_file "$role/changed.yml" kickstart_root_password "$m_root_changed"
 vault_file "$role/weak_boot.yml" kickstart_bootloader_password "$m_boot_weak"
 # A boot-loader password vaulted with a password this run does not have.
 printf 'another-vault-password\n' >"$work/other-vault-password"
@@ -421,6 +425,14 @@ found="$(scan --hashed "$role/out/server1.example.com.ks" --hashed "$role/out/wo
 [ -z "$found" ] || { fail "role_ok: kickstart passwords:"; echo "$found" >&2; }
 sums="$(cd "$role/out" && sha256sum -- *)"
 run role_again 0 role.yml "${rinv[@]}" "${vault[@]}" --diff -e expect_unchanged=true
+# --check --diff with another time zone and root password: the diff, both sides
+# masked, shows the timezone line and that the password changed, and no hash.
+run role_change_diff 0 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --check --diff \
+    -e "@$role/changed.yml" -e '{"kickstart_content": {"timezone": "Europe/Berlin"}}'
+expect role_change_diff "+timezone Europe/Berlin"
+expect role_change_diff "+rootpw --iscrypted <hidden: changed>"
+grep -q -E '[$](1|2[abxy]?|5|6|7|y|gy)[$]|grub[.]pbkdf2' "$runs/role_change_diff.stdout" "$runs/role_change_diff.stderr" \
+    && fail "role_change_diff: a hash is in the output"
 # Failures on the Server host only (Workstation's root policy is not strict:
 # there a weak root password is accepted with a warning and written).
 run role_weak 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/weak.yml"

@@ -22,6 +22,7 @@ def resolved(pwpolicies=None, product="server", target=None):
 class _Task(object):
     no_log = False
     check_mode = False
+    diff = False
     args = {}
 
 
@@ -171,7 +172,7 @@ class _RealModules(_Checked):
             return {"stat": {"exists": os.path.exists(path), "isdir": os.path.isdir(path)}}
         main = {"kickstart.pwpolicy.ks_pwpolicy": ks_pwpolicy.main,
                 "kickstart.pwpolicy.anaconda_conf": anaconda_conf.main}[module_name]
-        done = run_module(main, self.capsys, module_args, check_mode=self._task.check_mode)
+        done = run_module(main, self.capsys, module_args, check_mode=self._task.check_mode, diff=self._task.diff)
         # What ActionBase makes of a module's warnings: their texts (ansible-core 2.19 returns them as events).
         done["warnings"] = [item["event"]["msg"] if isinstance(item, dict) else item
                             for item in done.get("warnings", [])]
@@ -243,3 +244,47 @@ def test_fedora_24_keeps_the_copy_and_the_result_warns(monkeypatch, capsys, tmp_
     warned = [text for text in result["warnings"] if "/root/original-ks.cfg" in text]
     assert len(warned) == 1 and "Fedora 25" in warned[0]
     assert ("x" * 86) not in str(result)
+
+
+@pytest.mark.parametrize("check_mode", [True, False])
+def test_the_diff_is_the_masked_kickstart_and_only_when_the_task_asks(monkeypatch, capsys, tmp_path, check_mode):
+    dest = tmp_path / "web01.ks"
+    old_hash, new_hash = "$6$rounds=5000$salt$%s" % ("o" * 86), "$6$rounds=5000$salt$%s" % ("n" * 86)
+    before = "lang en_US.UTF-8\ntimezone Etc/UTC\nrootpw --iscrypted %s\n" % old_hash
+    dest.write_text(before)
+    dest.chmod(0o600)
+    after = before.replace("Etc/UTC", "Europe/Berlin").replace(old_hash, new_hash)
+    quiet = _RealModules(capsys, "RHEL8", dest, None, after)
+    quiet._task.check_mode = check_mode
+    assert "diff" not in _run(monkeypatch, quiet)
+    dest.write_text(before)
+    action = _RealModules(capsys, "RHEL8", dest, None, after)
+    action._task.check_mode, action._task.diff = check_mode, True
+    result = _run(monkeypatch, action)
+    assert not result.get("failed"), result.get("msg")
+    diff = result["diff"]
+    assert diff["before"].splitlines()[1:3] == ["timezone Etc/UTC", "rootpw --iscrypted <hidden>"]
+    assert diff["after"].splitlines()[1:3] == ["timezone Europe/Berlin", "rootpw --iscrypted <hidden: changed>"]
+    assert "ooooo" not in str(result) and "nnnnn" not in str(result)
+    assert (dest.read_text() == before) is check_mode
+
+
+class _NoDirectory(_RealModules):
+    """A host where the kickstart's directory is missing, and would be created (check mode)."""
+
+    def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
+        if module_name == "ansible.builtin.file":
+            self.modes.append((module_name, self._task.check_mode))
+            return {"changed": True}
+        return super(_NoDirectory, self)._execute_module(module_name, module_args, task_vars, **kwargs)
+
+
+def test_in_check_mode_a_missing_directory_gives_the_new_file_masked(monkeypatch, capsys, tmp_path):
+    dest = tmp_path / "new" / "web01.ks"
+    action = _NoDirectory(capsys, "RHEL9", dest, None, HASHED)
+    action._own = lambda: dict(_RealModules._own(action), create_dirs=True)
+    action._task.check_mode, action._task.diff = True, True
+    result = _run(monkeypatch, action)
+    assert result["changed"] and result["diff"]["before"] == ""
+    assert result["diff"]["after"] == "lang en_US.UTF-8\nrootpw --iscrypted <hidden>\n"
+    assert not dest.parent.exists()

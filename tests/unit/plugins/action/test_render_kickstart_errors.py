@@ -19,6 +19,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_rende
 class _Task(object):
     no_log = False
     check_mode = False
+    diff = False
     args = {}
 
 

@@ -13,6 +13,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import 
 class _Task(object):
     no_log = False
     check_mode = False
+    diff = False
     args = {}
 
 

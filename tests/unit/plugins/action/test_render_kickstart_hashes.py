@@ -26,6 +26,7 @@ LIB.crypt_gensalt.argtypes = [ctypes.c_char_p, ctypes.c_ulong, ctypes.c_char_p, 
 class _Task(object):
     no_log = False
     check_mode = False
+    diff = False
     args = {}
 
 

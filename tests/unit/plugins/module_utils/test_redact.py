@@ -3,6 +3,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """module_utils/_redact.py: every form of a secret value is hidden from messages, diffs and warnings."""
 
+import difflib
 import shlex
 
 import pytest
@@ -152,3 +153,162 @@ def test_derived_forms_of_a_secret_are_hidden(secret):
 ])
 def test_holds_secret_finds_passwords_passphrases_and_hashes(text, held):
     assert _redact.holds_secret(text) is held
+
+
+# ---------------------------------------------------------------------------
+# A whole kickstart, masked for a diff
+# ---------------------------------------------------------------------------
+
+# Every secret-bearing form of a kickstart, each secret holding "Sekr1t" (hashes: "HASHX").
+WHOLE = r"""#version=RHEL9
+lang en_US.UTF-8
+timezone UTC --utc
+rootpw --iscrypted $6$rounds=656000$abcdefgh$OLDHASHXOLDHASHXOLDHASHX
+user --name=alice --password=$6$salt$ALICEHASHX --iscrypted --groups=wheel
+user --name=bob --password='Sekr1t user 1' --plaintext
+bootloader --iscrypted --password=grub.pbkdf2.sha512.10000.AABBCC.DDEEFF --location=mbr
+bootloader --md5pass=$1$salt$MD5HASHX
+part /home --fstype=xfs --size=1000 --encrypted --passphrase='Sekr1t part 2'
+logvol / --vgname=vg --name=root --encrypted --passphrase=Sekr1t-lv-3
+raid /data --level=1 --device=md0 --encrypted --passphrase "Sekr1t raid 4"
+autopart --type=lvm --encrypted --passphrase=Sekr1t\ auto\ 5 --hw-passphrase=Sekr1t-hw-6
+url --url=http://bob:Sekr1t-url-7@mirror.example.com/os
+repo --name=extra --baseurl=https://Sekr1tToken8@repo.example.com/x
+liveimg --url=https://user:Sekr1t-live-9@img.example.com/live.img --proxy=http://p:Sekr1t-px-10@proxy:3128
+ostreesetup --osname=os --url=https://Sekr1tTok11:x-oauth-basic@git.example.com/repo --ref=main
+sshpw --username=install Sekr1t-ssh-12 --plaintext
+iscsi --ipaddr=192.0.2.1 --user=u --password=Sekr1t-iscsi-13 --reverse-user=r --reverse-password=Sekr1t-rev-14
+vnc --password=Sekr1t-vnc-15
+rdp --username=admin --password=Sekr1t-rdp-16
+network --device=wlan0 --wpakey=Sekr1t-wpa-17
+realm join --one-time-password=Sekr1t-otp-18 example.com
+rhsm --organization=1 --activation-key=Sekr1t-key-19
+rootpw -pSekr1t-dash-20
+#rootpw --plaintext Sekr1t-comment-21
+# old hash: $6$salt$COMMENTHASHX
+%include http://u:Sekr1t-inc-22@ks.example.com/common.ks
+%pre
+echo hello
+%end
+%post --log=/root/post.log
+echo 'root:Sekr1t-chp-23' | chpasswd
+printf '%s\n' 'carl:Sekr1t-printf-24' | chpasswd
+usermod -p '$6$x$USERMODHASHX' bob
+useradd --password=Sekr1t-useradd-25 dan
+useradd -pSekr1t-useradd-26 dan2
+chpasswd <<EOF
+carol:Sekr1t-here-27
+EOF
+cat <<'END' | chpasswd -e
+erin:$6$y$HEREHASHX
+END
+passwd --stdin frank <<< Sekr1t-here-string-28
+passwd --stdin gil <<PW
+Sekr1t-passwd-29
+PW
+grub2-setpassword <<G
+Sekr1t-grub-30
+Sekr1t-grub-30
+G
+cryptsetup luksFormat /dev/vdb <<K
+Sekr1t-luks-31
+K
+echo 'dave:Sekr1t-cont-32' \
+  | chpasswd
+echo "eve:Sekr1t-multi
+line-33" | chpasswd
+export ADMIN_PW=Sekr1t-env-34
+curl -u admin:$ADMIN_PW https://api:Sekr1t-api-35@example.com/register
+systemctl enable sshd
+%end
+%packages
+@core
+%end
+"""
+KEPT = ("#version=RHEL9\n", "lang en_US.UTF-8\n", "timezone UTC --utc\n", "echo hello\n", "systemctl enable sshd\n",
+        "%packages\n", "@core\n", "%post --log=/root/post.log\n")
+
+
+def test_a_whole_kickstart_keeps_no_secret_and_every_line_without_one():
+    out = redacted_text(WHOLE)
+    for piece in ("Sekr1t", "HASHX", "AABBCC", "DDEEFF", "x-oauth-basic@"):
+        assert piece not in out, [line for line in out.splitlines() if piece in line]
+    assert len(out.splitlines()) == len(WHOLE.splitlines())
+    lines = out.splitlines(True)
+    for line in KEPT:
+        assert line in lines, line
+    assert "rootpw --iscrypted <hidden>\n" in lines
+    assert "autopart --type=<hidden> --encrypted --passphrase=<hidden> --hw-passphrase=<hidden>\n" in lines
+    assert "%include http://<hidden>@ks.example.com/common.ks\n" in lines
+    assert "#rootpw --plaintext <hidden>\n" in lines
+    assert "# old hash: <hidden>\n" in lines
+
+
+def test_script_commands_that_set_a_password_are_hidden_whole_with_what_feeds_them():
+    out = redacted_text(WHOLE).splitlines()
+    start = out.index("%post --log=/root/post.log")
+    script = out[start + 1:out.index("%end", start)]
+    assert script[:3] == ["echo <hidden>", "printf <hidden>", "usermod <hidden>"]
+    # A here-document's body is hidden with the command that reads it, its tag shown.
+    assert script[5:8] == ["chpasswd <hidden>", "<hidden>", "EOF"]
+    assert script[8:11] == ["cat <hidden>", "<hidden>", "END"]
+    # A command the shell continues (a backslash, a quote open at the end of the line) is one command.
+    assert script[22:26] == ["echo <hidden>", "  <hidden>", "echo <hidden>", "<hidden>"]
+    assert script[26:28] == ["export <hidden>", "curl <hidden>"]
+    assert script[-1] == "systemctl enable sshd"
+
+
+def test_a_quote_left_open_to_the_end_of_a_script_hides_the_rest_of_it():
+    text = "timezone UTC\n%post\necho 'unclosed\nroot Sekr1t-open-1\nmore\n%end\n%packages\n@core\n%end\n"
+    assert redacted_text(text) == "timezone UTC\n%post\necho <hidden>\n<hidden>\n<hidden>\n%end\n%packages\n@core\n%end\n"
+
+
+def test_a_word_that_only_starts_with_a_dash_is_a_value():
+    assert redact_line("rootpw --plaintext -Sekr1t\n") == "rootpw --plaintext <hidden>\n"
+    assert redact_line("user --name=x -pSekr1t --password=--Sekr1t=2\n") == \
+        "user --name=<hidden> <hidden> --password=<hidden>\n"
+
+
+def test_a_text_that_is_no_kickstart_is_hidden_line_by_line():
+    assert redacted_text("rootpw x\0\ntimezone UTC\n") == "<hidden>\n<hidden>\n"
+
+
+def test_every_command_the_secrets_reader_knows_is_a_secret_command():
+    from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets import OPTIONS
+    assert set(OPTIONS) <= _redact.SECRET_COMMANDS
+
+
+def _changed_lines(before, after):
+    old, new = _redact.masked_diff(before, after)
+    return [line for line in difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and line[:3] not in ("+++", "---")], old + new
+
+
+def test_the_masked_diff_shows_a_changed_timezone_and_a_changed_secret_but_no_secret():
+    after = WHOLE.replace("timezone UTC", "timezone Europe/Berlin").replace("OLDHASHX", "NEWHASHX")
+    changed, both = _changed_lines(WHOLE, after)
+    assert changed == ["-timezone UTC --utc", "-rootpw --iscrypted <hidden>",
+                       "+timezone Europe/Berlin --utc", "+rootpw --iscrypted <hidden: changed>"]
+    for piece in ("Sekr1t", "HASHX", "AABBCC"):
+        assert piece not in both
+
+
+def test_an_unchanged_secret_reads_the_same_and_only_the_changed_value_is_marked():
+    assert _changed_lines(WHOLE, WHOLE)[0] == []
+    after = WHOLE.replace("ALICEHASHX", "ALICENEWHASHX")
+    changed, both = _changed_lines(WHOLE, after)
+    assert changed == ["-user --name=<hidden> --password=<hidden> --iscrypted --groups=<hidden>",
+                       "+user --name=<hidden> --password=<hidden: changed> --iscrypted --groups=<hidden>"]
+    assert "ALICE" not in both
+
+
+def test_a_changed_script_secret_shows_as_a_changed_hidden_line():
+    after = WHOLE.replace("Sekr1t-here-27", "Sekr1t-here-99")
+    assert _changed_lines(WHOLE, after)[0] == ["-<hidden>", "+<hidden: changed>"]
+
+
+def test_a_new_file_is_masked_whole_and_a_removed_secret_shows_as_removed():
+    old, new = _redact.masked_diff("", WHOLE)
+    assert old == "" and new == redacted_text(WHOLE)
+    after = WHOLE.replace("vnc --password=Sekr1t-vnc-15\n", "")
+    assert _changed_lines(WHOLE, after)[0] == ["-vnc --password=<hidden>"]
