@@ -214,10 +214,33 @@ def findings_table(findings):
     return "\n".join(text)
 
 
-def _names(names):
-    """Up to 20 names, then how many more."""
-    return ", ".join(visible(name) for name in names[:20]) + (
-        " and %d more" % (len(names) - 20) if len(names) > 20 else "")
+def _names(names, most=20):
+    """Up to ``most`` names, then how many more."""
+    return ", ".join(visible(name) for name in names[:most]) + (
+        " and %d more" % (len(names) - most) if len(names) > most else "")
+
+
+def host_failures(findings, fail_on):
+    """``{host: message}`` for each host with a finding that trips ``fail_on``: how many of its secrets fail and
+    which, with their verdicts (``1 of 3 secrets fail (fail_on=rejected): root rejected``); the reasons are the
+    table's and the reports'.  Files' findings are not a host's."""
+    fail_on = check_fail_on(fail_on)
+    mine, bad = {}, {}
+    for finding in findings:
+        if is_file(finding):
+            continue
+        mine[finding["host"]] = mine.get(finding["host"], 0) + 1
+        if trips(finding, fail_on):
+            bad.setdefault(finding["host"], []).append("%s %s" % (finding["secret"], finding["verdict"]))
+    return dict((host, "%d of %d secrets fail (fail_on=%s): %s" % (len(names), mine[host], fail_on, _names(names, 10)))
+                for host, names in bad.items())
+
+
+def files_failure(findings, fail_on, files):
+    """The message of the files' findings that trip ``fail_on`` (``files``: the files audited), or None."""
+    found = [finding for finding in findings if is_file(finding)]
+    failing, message = outcome(found, fail_on, None, files or [])
+    return message if failing else None
 
 
 def _unmatched(finding):
