@@ -21,8 +21,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     SARIF_SCHEMA,
     ReportError,
     clean,
+    files_failure,
     fingerprint,
     gather,
+    host_failures,
     outcome,
     findings_table,
     sarif_uri,
@@ -442,3 +444,24 @@ def test_the_sarif_driver_has_the_collections_version():
         version = yaml.safe_load(handle)["version"]
     driver = json.loads(to_sarif([]))["runs"][0]["tool"]["driver"]
     assert driver["version"] == _report.TOOL_VERSION == version
+
+
+def test_each_failing_host_gets_a_short_message_naming_what_fails():
+    found = FINDINGS + [finding("web02", "root", "accepted")] + FILES
+    assert host_failures(found, "rejected") == {
+        "web01": "1 of 2 secrets fail (fail_on=rejected): user:alice rejected",
+        "db01": "1 of 2 secrets fail (fail_on=rejected): root error"}
+    assert host_failures(found, "weak")["db01"] == "2 of 2 secrets fail (fail_on=weak): luks accepted_weak, root error"
+    assert host_failures(found, "never") == {}
+    many = [finding("big", "user:u%02d" % i, "rejected", ["r"]) for i in range(12)]
+    assert host_failures(many, "rejected")["big"].endswith("user:u09 rejected and 2 more")
+    assert_no_leak("reason of", host_failures(found, "weak"))  # what fails, not why: the table says why
+
+
+def test_the_files_failure_counts_and_names_the_files_alone():
+    files = ["ks/server.ks", "ks/old.ks", "ks/blob.ks"]
+    message = files_failure(FINDINGS + FILES, "rejected", files)
+    assert message.startswith("4 of 6 secrets in 2 of 3 files fail (fail_on=rejected): ")
+    assert "files: ks/blob.ks, ks/server.ks" in message and "patterns that match no file: moved/*.ks" in message
+    assert "host" not in message
+    assert files_failure(FINDINGS + FILES[2:3], "rejected", files) is None
