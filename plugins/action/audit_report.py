@@ -220,7 +220,7 @@ class ActionModule(ActionModuleBase):
         # Not failing here (fail=false, or nothing fails): the message under the tables, and what fails where, for
         # a task on each host to fail on (the audit playbook's last play).
         display.display("\n".join(textwrap.wrap(result["msg"], WIDTH, subsequent_indent="    ",
-                                                 break_long_words=False, break_on_hyphens=False)))
+                                                break_long_words=False, break_on_hyphens=False)))
         where = "; the reasons are in the audit's table above" if text else ""
         result["failing_hosts"] = dict((host, visible(why) + where + reports) for host, why in failures.items())
         result["failing_files"] = None
