@@ -14,6 +14,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import textwrap
+
 from ansible import context
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
@@ -25,13 +27,17 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files im
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import HostsCheck, processes_for
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
+    WIDTH,
     clean,
+    files_failure,
     gather,
+    host_failures,
     outcome,
     findings_table,
     to_json,
     to_junit,
     to_sarif,
+    visible,
     write_report,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import weakest_table
@@ -177,21 +183,30 @@ class ActionModule(ActionModuleBase):
             return result
         if text:
             display.display("kickstart.pwpolicy audit (fail_on=%s)\n%s" % (fail_on, text))
+        failures = host_failures(findings, fail_on)
         weakest = self._weakest_of(args, hosts, results, task_vars)
         if weakest:  # the weakest link of each host (plugin_utils/_weakest.py)
             display.display("kickstart.pwpolicy weakest links\n%s" % weakest_table(weakest))
-            below = [report["host"] for report in weakest if report["below_floor"]]
-            failing = failing + below
-            message += "; below kickstart_min_crack_seconds: %s" % ", ".join(below) if below else ""
+            below = [report for report in weakest if report["below_floor"]]
+            failing = failing + [report["host"] for report in below]
+            message += "; below kickstart_min_crack_seconds: %s" % ", ".join(r["host"] for r in below) if below else ""
+            for report in below:
+                found = report.get("weakest") or {}
+                failures[report["host"]] = "; ".join(part for part in (failures.get(report["host"]), (
+                    "weakest link below kickstart_min_crack_seconds: %s (%s, about %s)"
+                    % (found.get("secret"), found.get("attack"), found.get("time")))) if part)
         if stopped:  # as each host's own task did: a check that cannot run fails the audit, whatever fail_on says
             message = "%s; %s" % (self._stopped_message(stopped, hosts), message)
+            for host, why in stopped:
+                failures[host] = "the check could not run: %s" % why
+        reports = "".join("; %s report: %s" % (name, written[key]) for key, name in REPORTS if key in written)
         result.update(
             changed=False,
             failing=len(failing),
             summary=verdict_counts(findings),
             reports=written,
             fail_on=fail_on,
-            msg=message + "".join("; %s report: %s" % (name, written[key]) for key, name in REPORTS if key in written),
+            msg=message + reports,
         )
         if files is not None:
             result["files"] = len(files)
@@ -201,6 +216,17 @@ class ActionModule(ActionModuleBase):
             # Ansible prints a failed result whole: keep it to the message and the counts
             # (the tables above already show every host).
             result["failed"] = True
-        elif weakest is not None:
+            return result
+        # Not failing here (fail=false, or nothing fails): the message under the tables, and what fails where, for
+        # a task on each host to fail on (the audit playbook's last play).
+        display.display("\n".join(textwrap.wrap(result["msg"], WIDTH, subsequent_indent="    ",
+                                                break_long_words=False, break_on_hyphens=False)))
+        where = "; the reasons are in the audit's table above" if text else ""
+        result["failing_hosts"] = dict((host, visible(why) + where + reports) for host, why in failures.items())
+        result["failing_files"] = None
+        if files is not None:
+            why = files_failure(findings, fail_on, files)
+            result["failing_files"] = why + where + reports if why else None
+        if weakest is not None:
             result["weakest"] = weakest
         return result

@@ -18,8 +18,9 @@ short_description: One report over every host's password policy findings and eve
 version_added: 0.2.0
 description:
   - Collects the findings that M(kickstart.pwpolicy.check_secrets) registered on each host and reports them once for
-    the whole run. It shows one table (host, secret, verdict, reasons, hints) and can write a JSON and a JUnit XML
-    report for CI systems.
+    the whole run. It shows one table (a row per secret with its host, or file and line, and verdict; its reasons
+    and hints under the row; no line longer than 120 characters) and can write a JSON and a JUnit XML report for CI
+    systems, which hold the same text unwrapped.
   - With O(role_vars) it makes those checks itself, for every host of O(hosts) in this one task, from each host's
     C(kickstart) role variables (as the C(kickstart.pwpolicy.audit) playbook does). No task runs per host, and the
     hosts are shared among one process per usable core of the controller (at most C(forks)). The findings, reports
@@ -28,10 +29,12 @@ description:
     reads them, and reports their secrets in the same table and reports, each with its file and line; O(sarif) writes
     their findings as SARIF 2.1.0 for code scanning.
   - Fails when a finding trips O(fail_on) (and O(fail) is true), with one message that counts the failing secrets and
-    names their hosts.
+    names their hosts. With O(fail=false) it prints that message under the tables and returns what fails where
+    (RV(failing_hosts), RV(failing_files)), for a task on each host to fail on, as the C(kickstart.pwpolicy.audit)
+    playbook's last play does, so that each failing host fails as itself.
   - A host whose check did not run (it failed or was skipped before) gets an V(error) finding, so it cannot pass
     unnoticed; so do a file that cannot be read and a pattern of O(paths) that matches no file.
-  - This is the last task of the C(kickstart.pwpolicy.audit) playbook; run it once (C(run_once=true)).
+  - This is the first task of the C(kickstart.pwpolicy.audit) playbook; run it once (C(run_once=true)).
   - Findings never hold a secret, and nothing here adds one.
 author:
   - kickstart.pwpolicy contributors (@kickstart-pwpolicy)
@@ -92,6 +95,7 @@ options:
   fail:
     description:
       - Fail the task when a finding trips O(fail_on).
+      - With V(false), the task reports and returns RV(failing_hosts) and RV(failing_files) instead.
     type: bool
     default: true
   json:
@@ -286,4 +290,18 @@ weakest:
     the counts, since Ansible prints it whole; the weakest-link table shows every host)
   type: list
   elements: dict
+failing_hosts:
+  description:
+    - Each host with a finding that trips O(fail_on), a check that could not run, or a weakest link below
+      C(kickstart_min_crack_seconds), and a short message saying what fails there (the secrets and their verdicts,
+      never a value) and where the reasons are (the table, the reports written). Empty when no host fails.
+  returned: when the report does not fail
+  type: dict
+  sample: {srv03: "1 of 3 secrets fail (fail_on=rejected): root rejected; the reasons are in the audit's table above"}
+failing_files:
+  description:
+    - With O(paths), the message of the files' findings that trip O(fail_on) (how many secrets in how many files, and
+      which files and patterns), or null when none does.
+  returned: when the report does not fail
+  type: str
 """

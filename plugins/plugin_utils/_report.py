@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 import re
+import textwrap
 import xml.etree.ElementTree as ET
 
 from urllib.parse import quote
@@ -48,7 +49,13 @@ KEYS = ("host", "secret", "verdict", "ok", "score", "strength", "reasons", "hint
 FILE_KEYS = KEYS + ("file", "line", "command", "account", "form", "scheme", "cost", "tried", "findings")
 # A file's finding has these only where they apply: a deviation's rule ids, a baseline's waiver.
 OPTIONAL_FILE_KEYS = ("rules", "waived", "waiver")
-COLUMNS = ("HOST", "SECRET", "VERDICT", "REASONS", "HINTS")
+COLUMNS = ("HOST", "SECRET", "VERDICT")
+# A line of the audit's tables is at most this long (a CI log's or a terminal's width), and each column at most
+# its cap (with the two spaces between columns, WIDTH in all); the reasons and hints go under the row, indented.
+WIDTH = 120
+COLUMN_CAPS = (60, 34, 22)
+DETAIL_INDENT = "    "
+DETAIL_LABEL = 8
 # The first column's name when files are audited too (a file's row shows FILE:LINE there).
 WHERE = "HOST OR FILE"
 NOT_RUN = ("the check did not run for this host (it failed or was skipped before it)",
@@ -138,27 +145,102 @@ def shown_verdict(finding):
     return finding["verdict"] + (" (waived)" if finding.get("waived") else "")
 
 
+def column_widths(rows, caps, gap=2):
+    """Each column as wide as its widest cell of ``rows`` (tuples of text), but at most its cap in ``caps``; a cap
+    of None (the last column's) is what the others leave of :data:`WIDTH`."""
+    widths = [min(cap, max(len(row[index]) for row in rows)) for index, cap in enumerate(caps) if cap is not None]
+    if len(widths) < len(caps):
+        widths.append(WIDTH - sum(widths) - gap * len(widths))
+    return widths
+
+
+def row_lines(row, widths, gap=2):
+    """The lines of one row in columns of ``widths``: a longer cell wraps within its column (at spaces, else
+    anywhere: every character is kept), the row's other cells on its first line.  Columns whose widths sum (with
+    the gaps) to at most :data:`WIDTH` make no longer line."""
+    cells = [_wrapped(cell, width) for cell, width in zip(row, widths)]
+    return [(" " * gap).join((parts[index] if index < len(parts) else "").ljust(width)
+                             for parts, width in zip(cells, widths)).rstrip()
+            for index in range(max(len(parts) for parts in cells))]
+
+
+def fit_columns(rows, caps):
+    """The lines of a table of ``rows`` (a header first), in columns of at most ``caps`` characters."""
+    widths = column_widths(rows, caps)
+    return [line for row in rows for line in row_lines(row, widths)]
+
+
+def _wrapped(text, width):
+    """``text`` as lines of at most ``width`` characters (itself when it fits), the lines after the first indented
+    by two spaces (a wrapped host name does not read as the next row's)."""
+    if len(text) <= width:
+        return [text]
+    return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False) or [""]
+
+
+def under_row(label, text):
+    """``text`` under a table's row: indented, after ``label``, wrapped at :data:`WIDTH` with a hanging indent."""
+    first = DETAIL_INDENT + label.ljust(DETAIL_LABEL)
+    return textwrap.wrap(text, WIDTH, initial_indent=first, subsequent_indent=" " * len(first),
+                         break_on_hyphens=False) or [first.rstrip()]
+
+
 def rows(findings):
-    return [tuple(visible(cell) for cell in (where(f), f["secret"], shown_verdict(f), "; ".join(f["reasons"]) or "-",
-                                             "; ".join(f["hints"]) or "-")) for f in findings]
+    """Each finding's cells (where, secret, verdict) and the lines under it (its reasons, then its hints)."""
+    shown = []
+    for found in findings:
+        cells = tuple(visible(cell) for cell in (where(found), found["secret"], shown_verdict(found)))
+        details = [line for reason in found["reasons"] for line in under_row("reason:", visible(reason))]
+        details += [line for hint in found["hints"] for line in under_row("hint:", visible(hint))]
+        shown.append((cells, details))
+    return shown
 
 
 def findings_table(findings):
-    """One text table: host (or file and line), secret, verdict, reasons, hints (one line a secret)."""
+    """One text table: a row per secret (host, or file and line; secret; verdict), its reasons and hints under it.
+
+    No line is longer than :data:`WIDTH` characters: a host name, path or
+    label longer than its column wraps within it, and each reason and hint
+    wraps under the row with a hanging indent.  Nothing is cut: the JSON,
+    JUnit and SARIF reports hold the same text unwrapped.
+    """
     header = (WHERE,) + COLUMNS[1:] if any(is_file(f) for f in findings) else COLUMNS
-    lines = [header] + rows(findings)
-    widths = [max(len(line[i]) for line in lines) for i in range(len(COLUMNS) - 1)]
-    text = []
-    for line in lines:
-        cells = [cell.ljust(width) for cell, width in zip(line, widths)] + [line[-1]]
-        text.append("  ".join(cells).rstrip())
+    shown = rows(findings)
+    widths = column_widths([header] + [cells for cells, dummy in shown], COLUMN_CAPS)
+    text = row_lines(header, widths)
+    for cells, details in shown:
+        text.extend(row_lines(cells, widths))
+        text.extend(details)
     return "\n".join(text)
 
 
-def _names(names):
-    """Up to 20 names, then how many more."""
-    return ", ".join(visible(name) for name in names[:20]) + (
-        " and %d more" % (len(names) - 20) if len(names) > 20 else "")
+def _names(names, most=20):
+    """Up to ``most`` names, then how many more."""
+    return ", ".join(visible(name) for name in names[:most]) + (
+        " and %d more" % (len(names) - most) if len(names) > most else "")
+
+
+def host_failures(findings, fail_on):
+    """``{host: message}`` for each host with a finding that trips ``fail_on``: how many of its secrets fail and
+    which, with their verdicts (``1 of 3 secrets fail (fail_on=rejected): root rejected``); the reasons are the
+    table's and the reports'.  Files' findings are not a host's."""
+    fail_on = check_fail_on(fail_on)
+    mine, bad = {}, {}
+    for finding in findings:
+        if is_file(finding):
+            continue
+        mine[finding["host"]] = mine.get(finding["host"], 0) + 1
+        if trips(finding, fail_on):
+            bad.setdefault(finding["host"], []).append("%s %s" % (finding["secret"], finding["verdict"]))
+    return dict((host, "%d of %d secrets fail (fail_on=%s): %s" % (len(names), mine[host], fail_on, _names(names, 10)))
+                for host, names in bad.items())
+
+
+def files_failure(findings, fail_on, files):
+    """The message of the files' findings that trip ``fail_on`` (``files``: the files audited), or None."""
+    found = [finding for finding in findings if is_file(finding)]
+    failing, message = outcome(found, fail_on, None, files or [])
+    return message if failing else None
 
 
 def _unmatched(finding):

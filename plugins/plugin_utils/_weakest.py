@@ -22,6 +22,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import textwrap
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import (
     REQUIRES_DISK,
@@ -35,6 +37,9 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure impor
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing, keyed_digest
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER
 
+# The widest each column of the weakest-link table may be (host, secret, attack, time; what the attack needs
+# has the rest of the line).
+TABLE_CAPS = (36, 16, 22, 13, None)
 # The default floor below which a host's weakest link is a warning: one year.
 WARN_SECONDS = 31557600
 
@@ -240,9 +245,10 @@ def host_weakest(host, items, options, base_url, floors, require, notice=True):
 
 
 def weakest_table(reports):
-    """The audit's text table: one line per host with its weakest link (every cell :func:`._report.visible`), then
-    a line for each group of a host's secrets that are one value (``reused``)."""
-    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import visible
+    """The audit's text table: one row per host with its weakest link (every cell :func:`._report.visible`), then
+    a line for each group of a host's secrets that are one value (``reused``); no line longer than
+    :data:`._report.WIDTH` (a longer cell or line wraps, nothing is cut)."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import WIDTH, fit_columns, visible
 
     header = ("host", "secret", "attack", "time", "needs")
     rows = [header]
@@ -252,10 +258,10 @@ def weakest_table(reports):
             rows.append((report["host"], weakest["secret"], weakest["attack"], weakest["time"], weakest["requires"]))
         elif isinstance(report, dict) and report.get("host"):
             rows.append((report["host"], "-", "-", "-", report.get("note") or "nothing estimated"))
-    rows = [[visible(cell) for cell in row] for row in rows]
-    widths = [max(len(row[index]) for row in rows) for index in range(len(header) - 1)]
-    lines = ["  ".join(cell.ljust(width) for cell, width in zip(row[:-1], widths)) + "  " + row[-1] for row in rows]
+    lines = fit_columns([tuple(visible(cell) for cell in row) for row in rows], TABLE_CAPS)
     for report in reports:
         if isinstance(report, dict) and report.get("host"):
-            lines.extend(visible("%s: %s" % (report["host"], found["reason"])) for found in report.get("reused") or ())
+            for found in report.get("reused") or ():
+                lines.extend(textwrap.wrap(visible("%s: %s" % (report["host"], found["reason"])), WIDTH,
+                                           subsequent_indent="    ", break_on_hyphens=False))
     return "\n".join(lines)

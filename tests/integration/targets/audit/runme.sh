@@ -45,6 +45,28 @@ audit() {
     echo "ok: $name (exit $rc)"
 }
 
+# has_row NAME ROW [REASON]: the run's table has a row matching the regular expression ROW (where, secret,
+# verdict: the whole line), and REASON starts one of the reasons under it.
+has_row() {
+    awk -v row="$2" -v reason="${3-}" '
+        $0 ~ ("^" row "$") { found = 1; if (reason == "") { ok = 1; exit } next }
+        found && /^ / { if (index($0, "    reason: " reason) == 1) { ok = 1; exit } next }
+        { found = 0 }
+        END { exit !ok }' "$base/runs/$1.stdout"
+}
+
+# recap NAME HOST: the host's line of the run's PLAY RECAP
+recap() {
+    sed -n '/^PLAY RECAP/,$p' "$base/runs/$1.stdout" | grep -E "^$2 +:" || true
+}
+
+# No line of the table (a row, or a reason or hint under it) is longer than 120 characters.
+narrow() {  # NAME
+    awk '/^kickstart.pwpolicy audit \(fail_on=/ {on = 1; next} on && /^kickstart.pwpolicy weakest links$/ {on = 0}
+         on && length($0) > 120 {bad = 1} /^(PLAY|TASK) / {on = 0} END {exit bad}' "$base/runs/$1.stdout" \
+        || fail "$1: a line of the table is longer than 120 characters"
+}
+
 verify() {  # NAME FAIL_ON HOST_PREFIX [files]
     "$python" "$here/verify.py" "$base/expected.json" "$base/runs/$1.json" "$base/runs/$1.xml" "$2" "$3" ${4:+"$4"} \
         || fail "$1: the reports do not match the expected verdicts"
@@ -54,21 +76,36 @@ audit rejected 2
 verify rejected rejected ""
 grep -q -F "4 of 63 secrets on 4 of 21 hosts fail (fail_on=rejected)" "$base/runs/rejected.stdout" \
     || fail "rejected: no summary line"
-grep -q -E "^srv03 +root +rejected +shorter than 15 characters" "$base/runs/rejected.stdout" \
-    || fail "rejected: the table has no row for srv03's root password"
+has_row rejected "srv03 +root +rejected" "shorter than 15 characters" \
+    || fail "rejected: the table has no row for srv03's root password, with its reason under it"
+narrow rejected
 
-# A failed report shows its message and counts, not every host's weakest link again.
-# (-vvv prints the result over several lines, up to a closing brace at the start of a line)
+# Each failing host fails as itself, with what fails (never the host that ran the audit's one task): the recap
+# counts it failed and every other host ok.
+# (-vvv prints each result over several lines, up to a closing brace at the start of a line)
 sed -n '/FAILED! =>/,/^}/p' "$base/runs/rejected.stdout" >"$base/runs/rejected.failed"
-grep -q -F '"weakest"' "$base/runs/rejected.failed" \
-    && fail "rejected: the failed report repeats the weakest-link list"
-grep -q -F '"failing": 4' "$base/runs/rejected.failed" || fail "rejected: the failed report has no failing count"
+for host in srv03 srv05 cld04 cld05; do
+    recap rejected "$host" | grep -q -E " failed=1 " || fail "rejected: the recap does not count $host failed"
+    grep -q -F "fatal: [$host]: FAILED!" "$base/runs/rejected.stdout" || fail "rejected: $host does not fail as itself"
+done
+for host in srv01 srv02 ws02 cld07; do
+    recap rejected "$host" | grep -q -E " ok=[1-9][0-9]* .* failed=0 " || fail "rejected: the recap does not count $host ok"
+done
+[ "$(grep -c -F 'FAILED!' "$base/runs/rejected.stdout")" = 4 ] || fail "rejected: not exactly the 4 failing hosts fail"
+grep -q -F '1 of 3 secrets fail (fail_on=rejected): root rejected; the reasons are in the audit' \
+    "$base/runs/rejected.failed" || fail "rejected: srv03's failure does not name its root password"
+grep -q -F "JSON report: $base/runs/rejected.json" "$base/runs/rejected.failed" \
+    || fail "rejected: a host's failure does not point at the JSON report"
+grep -q -F '"weakest"' "$base/runs/rejected.failed" && fail "rejected: a failure repeats the weakest-link list"
 
 audit weak 2 -e kickstart_fail_on=weak
 verify weak weak ""
 
 audit never 0 -e kickstart_fail_on=never
 verify never never ""
+grep -q -F "failed=1" "$base/runs/never.stdout" && fail "never: a host fails although nothing trips fail_on"
+[ "$(sed -n '/^PLAY RECAP/,$p' "$base/runs/never.stdout" | grep -c -E ' ok=[1-9][0-9]* .* failed=0 ')" = 21 ] \
+    || fail "never: the recap does not count the 21 hosts ok"
 
 # The name before 0.3.0 still works, with a deprecation warning (once).
 # Deprecations are off for every other run; this one checks that the earlier name is said to be deprecated.
@@ -82,7 +119,7 @@ olds=$(cat "$base/runs/oldname.stdout" "$base/runs/oldname.stderr" | tr -s ' \n'
 
 audit workstation 0 -e kickstart_audit_hosts=workstation
 verify workstation rejected "ws"
-grep -q -E "^ws02 +root +accepted_weak" "$base/runs/workstation.stdout" || fail "workstation: ws02 not in the table"
+has_row workstation "ws02 +root +accepted_weak" "libpwquality scores it" || fail "workstation: ws02 not in the table"
 
 # Without any vault password every secret is an error finding, and still no traceback.
 rc=0
@@ -107,8 +144,13 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
     audit floor 2 -e kickstart_fail_on=never -e kickstart_min_crack_seconds=31557600 \
         -e kickstart_base_url=http://boot.example.org/ks/
     cat "$base/runs/floor.stdout" "$base/runs/floor.stderr" >"$base/runs/floor.all"
-    grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" "$base/runs/floor.all" \
+    tr -s ' \n' ' ' <"$base/runs/floor.all" | grep -q -F "below kickstart_min_crack_seconds: srv03, ws02" \
         || fail "floor: srv03 and ws02 are not named below the floor"
+    for host in srv03 ws02; do
+        recap floor "$host" | grep -q -E " failed=1 " || fail "floor: the recap does not count $host failed"
+    done
+    grep -q -F "weakest link below kickstart_min_crack_seconds: root (offline_" "$base/runs/floor.stdout" \
+        || fail "floor: a host's failure does not name its weakest link"
     # (ansible-core 2.16 wraps warnings at 80 columns: only the start of the line is looked for)
     grep -q -F "srv01: kickstart_base_url is plain http://" "$base/runs/floor.all" \
         || fail "floor: no plain-http warning"
@@ -148,9 +190,9 @@ fi
 audit profile 2 -e kickstart_profile=nist_800_63b -e "kickstart_blocklist=$base/inventory/blocklist.txt"
 "$python" "$here/verify.py" "$base/inventory/expected-profile.json" "$base/runs/profile.json" \
     "$base/runs/profile.xml" rejected "" || fail "profile: the reports do not match the expected verdicts"
-grep -q -E "^srv02 +root +rejected +appears in a list of breached or common passwords" "$base/runs/profile.stdout" \
+has_row profile "srv02 +root +rejected" "appears in a list of breached or common passwords" \
     || fail "profile: the table does not say that the corpus holds srv02's root password"
-grep -q -E "^ws02 +root +rejected +shorter than 15 characters" "$base/runs/profile.stdout" \
+has_row profile "ws02 +root +rejected" "shorter than 15 characters" \
     || fail "profile: ws02's root password is not held to NIST's 15 characters"
 # (ansible-core 2.16 wraps warnings: the words are looked for with the line breaks made spaces)
 if cat "$base/runs/profile.stdout" "$base/runs/profile.stderr" | tr -s ' \n' ' ' \
@@ -159,7 +201,8 @@ if cat "$base/runs/profile.stdout" "$base/runs/profile.stderr" | tr -s ' \n' ' '
 fi
 # Bad input: an unknown profile, a profile without the host's target, a corpus that is not there.
 audit badprofile 2 -e kickstart_profile=nist -e kickstart_audit_hosts=srv01
-grep -q -F "give one of stig, cis_server_l1, cis_server_l2" "$base/runs/badprofile.stdout" \
+# (the reason wraps under its row: the words are looked for with the line breaks made spaces)
+tr -s ' \n' ' ' <"$base/runs/badprofile.stdout" | grep -q -F "give one of stig, cis_server_l1, cis_server_l2" \
     || fail "badprofile: the error does not name the profiles to give"
 audit notarget 2 -e kickstart_profile=stig -e kickstart_audit_hosts=cld01
 grep -q -F "compliance profile 'stig' has no values for target" "$base/runs/notarget.stdout" \
@@ -212,16 +255,26 @@ verify files rejected "" files
 verify_files files rejected ""
 grep -q -F "8 of 72 secrets on 4 of 21 hosts and in 4 of 6 files fail (fail_on=rejected)" "$base/runs/files.stdout" \
     || fail "files: no summary line over hosts and files"
-grep -q -E "^ks/plain.ks:3 +rootpw +rejected +the password is written in the clear" "$base/runs/files.stdout" \
+has_row files "ks/plain.ks:3 +rootpw +rejected" "the password is written in the clear" \
     || fail "files: the table has no row for the password in the clear"
-grep -q -E "^srv03 +root +rejected +shorter than 15 characters" "$base/runs/files.stdout" \
-    || fail "files: the table lost srv03's row"
+has_row files "srv03 +root +rejected" "shorter than 15 characters" || fail "files: the table lost srv03's row"
+narrow files
+# The files are read on the controller: their failure is localhost's, and names them.
+recap files localhost | grep -q -E " failed=1 " || fail "files: the recap does not count localhost failed for the files"
+recap files srv01 | grep -q -E " failed=0 " || fail "files: srv01, which ran the audit's task, is counted failed"
+grep -q -F "fatal: [localhost]: FAILED!" "$base/runs/files.stdout" || fail "files: the files do not fail on localhost"
+grep -q -F "secrets in 4 of 6 files fail (fail_on=rejected)" "$base/runs/files.stdout" \
+    || fail "files: the files' failure does not count them"
+# With --limit leaving localhost out, the files fail on the host the play has (the gate never passes them).
+audit limited 2 -e "$files" -e kickstart_audit_budget=0 --limit srv01
+recap limited srv01 | grep -q -E " failed=1 " || fail "limited: the files' failure is not srv01's"
+recap limited localhost | grep -q . && fail "limited: localhost runs although --limit leaves it out"
 
 audit_files_only filesonly 0 -e "$files" -e kickstart_fail_on=never
 verify_files filesonly never "" "$base/runs/filesonly.prints"
 grep -q -F "9 secrets in 6 files checked, none fails (fail_on=never)" "$base/runs/filesonly.stdout" \
     || fail "filesonly: no summary line over the files alone"
-grep -q -E "^templates/site.erb:5 +rootpw +not_checked" "$base/runs/filesonly.stdout" \
+has_row filesonly "templates/site.erb:5 +rootpw +not_checked" \
     || fail "filesonly: the template's filled-in value is not a row, or is said to be checked"
 
 # A hash below the default rounds is weak: it fails under weak, not under rejected.
@@ -249,11 +302,11 @@ cat >"$base/baseline.yml" <<'BASELINE'
 BASELINE
 audit_files_only stig 2 -e kickstart_audit_paths=ks/plain.ks -e kickstart_audit_profile=stig \
     -e "kickstart_audit_baseline=$base/baseline.yml"
-grep -q -E "^ks/plain.ks:[0-9]+ +rootpw +rejected \(waived\)" "$base/runs/stig.stdout" \
+has_row stig "ks/plain.ks:[0-9]+ +rootpw +rejected [(]waived[)]" \
     || fail "stig: the waived password in the clear is not shown as waived"
-grep -q -E "^ks/plain.ks +stig:RHEL-09-212010 +rejected +no bootloader line" "$base/runs/stig.stdout" \
+has_row stig "ks/plain.ks +stig:RHEL-09-212010 +rejected" "no bootloader line" \
     || fail "stig: the missing boot-loader password is not a row naming its rule"
-grep -q -E "^ks/plain.ks +stig:RHEL-09-231190 +rejected +no storage command" "$base/runs/stig.stdout" \
+has_row stig "ks/plain.ks +stig:RHEL-09-231190 +rejected" "no storage command" \
     || fail "stig: the missing encryption is not a row naming its rule"
 "$python" - "$base/runs/stig.json" "$base/runs/stig.sarif" "$base/runs/stig.xml" <<'CHECK' || fail "stig: the reports do not carry the waiver and the deviations"
 import json, sys

@@ -21,8 +21,10 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     SARIF_SCHEMA,
     ReportError,
     clean,
+    files_failure,
     fingerprint,
     gather,
+    host_failures,
     outcome,
     findings_table,
     sarif_uri,
@@ -68,12 +70,61 @@ def test_gather_reports_a_host_whose_check_did_not_run():
         ("web01", "root", "accepted"), ("web01", "user:alice", "rejected"), ("db01", "check", "error")]
 
 
-def test_table_has_a_header_and_one_line_per_secret():
+def test_table_has_a_header_a_row_per_secret_and_its_reasons_and_hints_under_it():
     lines = findings_table(FINDINGS).splitlines()
-    assert lines[0].split() == ["HOST", "SECRET", "VERDICT", "REASONS", "HINTS"]
-    assert len(lines) == 1 + len(FINDINGS)
-    assert lines[2].split()[:3] == ["web01", "user:alice", "rejected"]
-    assert "add at least 7 more" in lines[2]
+    assert lines[0].split() == ["HOST", "SECRET", "VERDICT"]
+    assert lines[1].split() == ["web01", "root", "accepted"]  # nothing to say: one line
+    assert lines[2].split() == ["web01", "user:alice", "rejected"]
+    assert lines[3:5] == ["    reason: shorter than 15 characters (has 8)", "    hint:   add at least 7 more"]
+    assert len(lines) == 1 + len(FINDINGS) + 2 * 3
+
+
+LONG_REASON = ("libpwquality scores it 9, below this policy's minquality of 30, and it is shorter than the profile "
+               "asks: " + "every word of this reason is kept " * 12)
+LONG_HINT = "make it longer or less predictable; " * 10
+
+
+@pytest.mark.parametrize("host, path", [
+    ("web01", "ks/server.ks"),
+    ("web-" + "x" * 200 + ".example.org", "kickstarts/" + "deep/" * 40 + "server.ks"),
+    ("h" * 59, "p" * 61),
+])
+def test_no_line_of_the_table_is_longer_than_120_and_nothing_is_lost(host, path):
+    found = [finding(host, "user:" + "a" * 32, "accepted_weak", [LONG_REASON], [LONG_HINT]),
+             finding(host, "root", "rejected", ["shorter than 15 characters (has 9)"], ["add 6 more"], waived=True),
+             file_finding(path, 12345, "rootpw", "root", ["plaintext", "known_weak"])]
+    lines = findings_table(found).splitlines()
+    assert max(len(line) for line in lines) <= 120, [line for line in lines if len(line) > 120]
+    # Every character of every cell is in its column, in order; every reason and hint is under its row.
+    rows, details, under = [], [], False
+    for line in lines[1:]:  # a row's lines (what wraps in its columns), then the lines under it
+        under = line.lstrip().startswith(("reason:", "hint:")) or (under and line.startswith(" "))
+        (details if under else rows).append(line)
+    secret, verdict = lines[0].index("SECRET"), lines[0].index("VERDICT")
+    assert "".join(line[:secret].strip() for line in rows) == host + host + path + ":12345"
+    assert "".join(line[secret:verdict].strip() for line in rows) == "user:" + "a" * 32 + "root" + "rootpw"
+    assert [line[verdict:] for line in rows if line[verdict:].strip()] == [
+        "accepted_weak", "rejected (waived)", "rejected"]
+    details = " ".join(" ".join(details).split())
+    for text in (LONG_REASON, LONG_HINT):
+        assert " ".join(text.split()) in details
+    assert lines[0].split()[:3] == ["HOST", "OR", "FILE"]
+
+
+def test_a_long_reason_wraps_under_the_row_with_a_hanging_indent():
+    lines = findings_table([finding("ws02", "root", "accepted_weak", [LONG_REASON])]).splitlines()
+    assert lines[1].split() == ["ws02", "root", "accepted_weak"]
+    assert lines[2].startswith("    reason: libpwquality scores it 9")
+    assert len(lines) > 3 and all(line.startswith(" " * 12) and line[12] != " " for line in lines[3:])
+
+
+def test_a_host_name_longer_than_its_column_wraps_within_it():
+    host = "h" * 70
+    lines = findings_table([finding(host, "root", "rejected", ["short"]), finding("b", "luks", "accepted")]).splitlines()
+    assert lines[1] == "h" * 60 + "  root    rejected"
+    assert lines[2] == "  " + "h" * 10  # the rest, indented: not a row of its own
+    assert lines[3] == "    reason: short"
+    assert lines[4].split() == ["b", "luks", "accepted"]
 
 
 @pytest.mark.parametrize("fail_on, failing", [("rejected", 2), ("weak", 3), ("never", 0)])
@@ -167,11 +218,11 @@ def test_junit_stays_well_formed_with_control_characters_and_surrogates_in_any_v
     assert "reason: bad\\x00reason\\ud83d\nhint: hint\\x1f" in failure.text  # line breaks of the text kept
 
 
-def test_the_table_shows_control_characters_escaped_one_line_per_secret():
+def test_the_table_shows_control_characters_escaped_one_line_per_text():
     lines = findings_table([finding(HOSTILE, "root", "rejected", ["r\r\n"], ["h\x85"])]).splitlines()
-    assert len(lines) == 2
+    assert len(lines) == 4
     assert lines[1].startswith("web\\x01\\x1b[31m\\x0b01\\x0a\\u2028\\ud800  root")
-    assert "r\\x0d\\x0a" in lines[1] and lines[1].endswith("h\\x85")
+    assert lines[2:] == ["    reason: r\\x0d\\x0a", "    hint:   h\\x85"]
 
 
 def test_write_report_refuses_text_utf8_cannot_encode_and_leaves_no_file(tmp_path):
@@ -234,8 +285,9 @@ def test_the_table_names_a_file_s_row_by_file_and_line():
     lines = findings_table(FINDINGS[:1] + FILES).splitlines()
     assert lines[0].split()[:5] == ["HOST", "OR", "FILE", "SECRET", "VERDICT"]
     assert lines[1].split()[:3] == ["web01", "root", "accepted"]
-    assert lines[3].split()[:3] == ["ks/server.ks:4", "user:ops", "rejected"]
-    assert lines[6].split()[:3] == ["ks/blob.ks", "file", "error"]
+    rows = [line.split()[:3] for line in lines if not line.startswith(" ")]
+    assert rows[3] == ["ks/server.ks:4", "user:ops", "rejected"]
+    assert rows[6] == ["ks/blob.ks", "file", "error"]
     assert findings_table(FINDINGS).splitlines()[0].split()[0] == "HOST"  # hosts alone: as before
 
 
@@ -392,3 +444,24 @@ def test_the_sarif_driver_has_the_collections_version():
         version = yaml.safe_load(handle)["version"]
     driver = json.loads(to_sarif([]))["runs"][0]["tool"]["driver"]
     assert driver["version"] == _report.TOOL_VERSION == version
+
+
+def test_each_failing_host_gets_a_short_message_naming_what_fails():
+    found = FINDINGS + [finding("web02", "root", "accepted")] + FILES
+    assert host_failures(found, "rejected") == {
+        "web01": "1 of 2 secrets fail (fail_on=rejected): user:alice rejected",
+        "db01": "1 of 2 secrets fail (fail_on=rejected): root error"}
+    assert host_failures(found, "weak")["db01"] == "2 of 2 secrets fail (fail_on=weak): luks accepted_weak, root error"
+    assert host_failures(found, "never") == {}
+    many = [finding("big", "user:u%02d" % i, "rejected", ["r"]) for i in range(12)]
+    assert host_failures(many, "rejected")["big"].endswith("user:u09 rejected and 2 more")
+    assert_no_leak("reason of", host_failures(found, "weak"))  # what fails, not why: the table says why
+
+
+def test_the_files_failure_counts_and_names_the_files_alone():
+    files = ["ks/server.ks", "ks/old.ks", "ks/blob.ks"]
+    message = files_failure(FINDINGS + FILES, "rejected", files)
+    assert message.startswith("4 of 6 secrets in 2 of 3 files fail (fail_on=rejected): ")
+    assert "files: ks/blob.ks, ks/server.ks" in message and "patterns that match no file: moved/*.ks" in message
+    assert "host" not in message
+    assert files_failure(FINDINGS + FILES[2:3], "rejected", files) is None

@@ -166,6 +166,17 @@ def test_a_secret_that_is_not_a_string_is_named_not_estimated(value, kind):
     assert_no_leak("12345678", (fields, warnings))
 
 
+def test_no_line_of_the_audit_table_is_longer_than_120():
+    host = "web-" + "x" * 200 + ".example.org"
+    reports = [_weakest.host_report(host, entries()), {"host": "h" * 40, "weakest": None, "note": "n " * 80},
+               {"host": "web02", "weakest": None, "note": "skipped"}]
+    lines = _weakest.weakest_table(reports).splitlines()
+    assert max(len(line) for line in lines) <= 120
+    secret = lines[0].index("secret")
+    assert "".join(line[:secret].strip() for line in lines[1:]) == host + "h" * 40 + "web02"  # all of each name
+    assert [line.split()[0] for line in lines if not line.startswith(" ")][-1] == "web02"
+
+
 def test_the_audit_table_escapes_control_characters_in_host_names():
     reports = [_weakest.host_report("web\x1b[2J\n01", entries()), {"host": "h\u202e2", "weakest": None, "note": "n\r"}]
     lines = _weakest.weakest_table(reports).splitlines()
@@ -251,8 +262,9 @@ def test_the_audit_table_says_which_secrets_are_one_under_the_table():
     options = _weakest.model_options({}, {}, "web01")
     fields = _weakest.host_weakest("web01", shared_items(), options, "", (0, 0), require=False)[0]
     lines = _weakest.weakest_table([fields, {"host": "web02", "weakest": None, "note": "skipped"}]).splitlines()
-    assert lines[0].split() == ["host", "secret", "attack", "time", "needs"] and len(lines) == 4
+    assert lines[0].split() == ["host", "secret", "attack", "time", "needs"] and len(lines) > 4
     assert lines[3].startswith("web01: root, luks and bootloader are the same secret: ")
+    assert all(line.startswith("    ") for line in lines[4:]) and max(len(line) for line in lines) <= 120
     assert_no_leak(SHARED, lines, piece=5)
 
 
