@@ -240,9 +240,8 @@ def acknowledged(value):
                             "ids, some of %s" % ", ".join(NOTICES))
     unknown = [to_text(item) for item in value if item not in NOTICES]
     if unknown:
-        raise PwpolicyError("render_kickstart: acknowledge (the role's kickstart_acknowledge) names %s, which %s no "
-                            "notice; the valid ids are %s" % (", ".join(unknown), "is" if len(unknown) == 1 else "are",
-                                                               ", ".join(NOTICES)))
+        raise PwpolicyError("render_kickstart: acknowledge (the role's kickstart_acknowledge) names no notice as %s; "
+                            "the valid ids are %s" % (", ".join(unknown), ", ".join(NOTICES)))
     return [item for item in NOTICES if item in value]
 
 

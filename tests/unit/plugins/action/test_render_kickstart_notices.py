@@ -126,5 +126,5 @@ def test_an_unknown_acknowledgement_names_the_valid_ids():
         with pytest.raises(PwpolicyError) as raised:
             render_kickstart.acknowledged(wrong)
         assert "anaconda_deprecated, http_base_url" in str(raised.value)
-    with pytest.raises(PwpolicyError, match="names http, which is no notice"):
+    with pytest.raises(PwpolicyError, match="names no notice as http; the valid ids"):
         render_kickstart.acknowledged(["http"])
