@@ -29,8 +29,14 @@ when the one before passed, so that a failure leaves the files as they were:
 The result's ``boot_args`` is the installer's boot line for the files
 (``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks`` where the
 kickstart holds a secret and the release takes it: see ``boot_args`` in
-module_utils/_release.py).  Its ``kickstart_result`` is the role's fact of
-that name, whole: the role copies it.
+module_utils/_release.py), at ``base_url`` or, without one, at the paths as
+written; the template gets it as ``kickstart_boot_args`` for its header.  Its
+``kickstart_result`` is the role's fact of that name, whole: the role copies it.
+
+The warnings that are the same for every host of a run (:data:`NOTICES`) are
+not the task's: they go to ``kickstart_result.notices`` (id, text, whether
+``acknowledge`` lists the id), and the role prints each once for all its
+hosts, with their number, at its end (tasks/render.yml).
 
 One resolution of the policies serves every step: the pre-flight's effective
 policies (all three names, every field) go to the template, the section and
@@ -64,7 +70,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, sentence
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import hide, holds_secret, masked_diff
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, boot_args, hash_scheme, parse_release
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
+    ReleaseError,
+    boot_args,
+    deprecation_message,
+    hash_scheme,
+    parse_release,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _crypt
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preload import preload
@@ -74,6 +86,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check 
     SecretsCheck,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER, SecretReader
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import HTTP_WARNING_START, http_warning
 
 # Imported once by Ansible's main process, before any host's worker: what each worker would import again.
 preload()
@@ -88,7 +101,7 @@ FILE_ARGS = ("mode", "owner", "group", "setype")
 # The arguments of this action only (after check_secrets' own, in the messages); all templated here (raw).
 OWN_ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "template", "template_label", "hash", "hash_rounds", "hash_cost", "salt_seed", "host_id", "create_dirs",
-    "dir_mode", "base_url", "bootloader_iterations") + FILE_ARGS)
+    "dir_mode", "base_url", "bootloader_iterations", "acknowledge") + FILE_ARGS)
 OWN_ARGS = tuple(OWN_ARGUMENT_SPEC)
 OWN_TEMPLATE = "kickstart.ks.j2"
 # The template variable that holds the accounts' crypt hashes, keyed by the account's label (root, user:NAME).
@@ -103,6 +116,12 @@ HASH_VARS = {"hash": "kickstart_password_hash", "hash_rounds": "kickstart_passwo
 # The template variables of the %post drop-in: every libpwquality setting, and the /etc/login.defs lines.
 PWQUALITY_VAR = "kickstart_pwquality"
 LOGIN_DEFS_VAR = "kickstart_login_defs"
+
+# The template variable that holds the boot line (for the kickstart's header).
+BOOT_ARGS_VAR = "kickstart_boot_args"
+# The warnings that are the same for every host of a run, by id (the role's kickstart_acknowledge lists ids): the
+# action returns them in kickstart_result.notices instead of warning, and the role prints each once.
+NOTICES = ("anaconda_deprecated", "http_base_url")
 
 # Where ansible.builtin.password_hash runs (a template of the user's own may call it; the role's do not): the
 # filter's function, and the module that hashes for it.
@@ -214,6 +233,39 @@ def once(texts):
     return sorted(set(texts), key=texts.index)
 
 
+def acknowledged(value):
+    """The notice ids of ``acknowledge`` (None or empty: none), or a PwpolicyError naming the valid ones."""
+    if value in (None, ""):
+        return []
+    if isinstance(value, str) or not isinstance(value, (list, tuple)):
+        raise PwpolicyError("render_kickstart: acknowledge (the role's kickstart_acknowledge) must be a list of notice "
+                            "ids, some of %s" % ", ".join(NOTICES))
+    unknown = [to_text(item) for item in value if item not in NOTICES]
+    if unknown:
+        raise PwpolicyError("render_kickstart: acknowledge (the role's kickstart_acknowledge) names no notice as %s; "
+                            "the valid ids are %s" % (", ".join(unknown), ", ".join(NOTICES)))
+    return [item for item in NOTICES if item in value]
+
+
+def notice_of(text, host, notices):
+    """The id of the notice whose warning ``text`` is (the text itself, or the host's name before it), or None."""
+    for notice in notices:
+        if text in (notice["text"], "%s: %s" % (host, notice["text"])):
+            return notice["id"]
+    if notices and text.startswith("%s: %s" % (host, HTTP_WARNING_START)):
+        return "http_base_url"  # the pre-flight's weakest link says it too, in its own words
+    return None
+
+
+def forget_recorded(texts):
+    """Take the warnings whose text is one of ``texts`` out of those ansible-core 2.19+ recorded for the task."""
+    context = DeferredWarningContext.current(optional=True) if DeferredWarningContext is not None else None
+    if context is None:
+        return
+    recorded = context.get_warnings()  # the context's own list: what the task shows
+    recorded[:] = [warning for warning in recorded if warning_text(warning) not in texts]
+
+
 class ActionModule(ActionModuleBase):
     """Check, render and write one host's kickstart (and its updates image)."""
 
@@ -252,6 +304,7 @@ class ActionModule(ActionModuleBase):
         args = self._task.args
         own = dict((name, self._template(args.get(name))) for name in OWN_ARGS)
         own["create_dirs"] = boolean(own["create_dirs"] or False, strict=False)
+        own["acknowledge"] = acknowledged(own["acknowledge"])
         for name in ("mode", "dir_mode"):
             if mode_error(own[name]):
                 raise PwpolicyError("render_kickstart: " + mode_error(own[name], "%s (the role's kickstart_%s)" % (name, name)))
@@ -357,11 +410,12 @@ class ActionModule(ActionModuleBase):
             self._task.no_log = no_log
             self._recorded = tuple(self._recorded) + tuple(task_warnings()[before:])
 
-    def _render(self, own, plain, check, task_vars, hashes, scheme=None):
+    def _render(self, own, plain, check, task_vars, hashes, scheme=None, boot_line=None):
         """The template's text, with the effective policies, the section, the drop-in's settings and login.defs
-        lines and the accounts' hashes given to it."""
+        lines, the accounts' hashes and the boot line given to it."""
         template = own["template"] or OWN_TEMPLATE
         variables = dict(task_vars)
+        variables[BOOT_ARGS_VAR] = boot_line or ""
         variables["kickstart_policies"] = check["policies"]
         variables[HASHES_VAR] = hashes
         variables[SCHEME_VAR] = scheme
@@ -507,27 +561,59 @@ class ActionModule(ActionModuleBase):
         return base + "/" if base and not base.endswith("/") else base
 
     @classmethod
+    def _where(cls, own, path):
+        """Where the installer fetches the file at ``path``: its name at ``base_url``, else the path as written."""
+        base = cls._base_url(own)
+        return base + os.path.basename(path) if base else path
+
+    @classmethod
     def _boot_args(cls, own, plain, image, content, secrets):
         """``(line, warning)``: the boot line for the files, at ``base_url`` when given, else at their paths.
         ``secrets``: whether the text keeps a secret at rest (every secret ks_secrets_info reports counts)."""
-        base = cls._base_url(own)
-
-        def where(path):
-            return base + os.path.basename(path) if base else path
-
         try:
-            return boot_args(plain["target"], where(plain["dest"]), where(image) if image else None,
-                             secrets or holds_secret(content))
+            return boot_args(plain["target"], cls._where(own, plain["dest"]),
+                             cls._where(own, image) if image else None, secrets or holds_secret(content))
         except PwpolicyError as exc:  # the pre-flight read the same target: not expected
             raise RenderError("building the boot line failed", to_text(exc))
 
-    def _role_result(self, own, plain, result, image):
+    @staticmethod
+    def _notices(own, plain, flags, items, hashes, secrets):
+        """The notices of this host (:data:`NOTICES`): ``[{id, text, acknowledged}]``.
+
+        ``anaconda_deprecated``: the kickstart keeps the ``%anaconda`` section for a release that deprecated it (the
+        words of the module's warning); ``http_base_url``: ``base_url`` is plain ``http://`` and the kickstart holds
+        a secret (``secrets``), in the words of the weakest link's warning.
+        """
+        found = []
+        text = deprecation_message(parse_release(plain["target"])) if flags["section"] else None
+        if text:
+            found.append(("anaconda_deprecated", text))
+        if secrets:
+            luks = any(item["policy"] == "luks" and item["value"] for item in items)
+            text = http_warning(own["base_url"], luks, bool(hashes) or not luks)
+            if text:
+                found.append(("http_base_url", text))
+        return [{"id": name, "text": text, "acknowledged": name in (own["acknowledge"] or ())} for name, text in found]
+
+    def _warn(self, result, warnings, notices, host):
+        """The task's warnings into ``result``: ``warnings`` after the pre-flight's, each once, but the notices'."""
+        texts = [warning_text(warning) for warning in list(result.get("warnings", [])) + list(warnings)]
+        kept = once([text for text in texts if notice_of(text, host, notices) is None])
+        forget_recorded(set(notice["text"] for notice in notices))
+        self._recorded = [warning for warning in self._recorded
+                          if notice_of(warning_text(warning), host, notices) is None]
+        if kept:
+            result["warnings"] = kept
+        else:
+            result.pop("warnings", None)
+
+    def _role_result(self, own, plain, result, image, notices):
         """The role's ``kickstart_result``: what was written, for which product and target, the effective policies,
-        the delivery, every warning of the task as text, and the boot arguments (``inst_ks`` and ``inst_updates``
-        with the file names at ``base_url``)."""
-        base = self._base_url(own)
+        the delivery, every warning of the task as text (and the notices not acknowledged), the notices, and the
+        boot arguments (``inst_ks`` and ``inst_updates`` as in ``boot_args``, ``base_url`` null without one)."""
         flags = result["delivery"]
         texts = [warning_text(warning) for warning in list(result.get("warnings", [])) + list(self._recorded)]
+        texts.extend(notice["text"] for notice in notices if not notice["acknowledged"])
         return {
             "path": plain["dest"],
             "product": plain["product"],
@@ -536,9 +622,11 @@ class ActionModule(ActionModuleBase):
             "policies": result["policies"],
             "delivery": [name for name in ("section", "updates_image") if flags[name]],
             "warnings": once(texts),
-            "inst_ks": "inst.ks=%s%s" % (base, os.path.basename(plain["dest"])),
+            "notices": notices,
+            "base_url": self._base_url(own) or None,
+            "inst_ks": "inst.ks=%s" % self._where(own, plain["dest"]),
             "updates_image": image,
-            "inst_updates": "inst.updates=%s%s" % (base, os.path.basename(image)) if image else None,
+            "inst_updates": "inst.updates=%s" % self._where(own, image) if image else None,
             "boot_args": result["boot_args"],
             "profile": result.get("profile"),
         }
@@ -574,7 +662,11 @@ class ActionModule(ActionModuleBase):
         try:
             hashes = self._hashes(own, hashing, items, task_vars)
             secrets.extend(hashes.values())  # a quoted cause never shows a hash either
-            content = self._render(own, plain, result, task_vars, hashes, hashing[0] if hashing else None)
+            scheme = hashing[0] if hashing else None
+            # The template's header names the boot line: the one for the secrets read, made again (and the text
+            # rendered again) should the text hold one more (a template of the user's own).
+            line = self._boot_args(own, plain, image, "", bool(secrets))[0]
+            content = self._render(own, plain, result, task_vars, hashes, scheme, boot_line=line)
             view = self._preflight().profile_view
             posture, judged = self._read_back(own, plain, content, view)
             if judged is not None and result.get("profile") is not None:
@@ -582,22 +674,24 @@ class ActionModule(ActionModuleBase):
                 if judged["waived"]:
                     warnings.extend("%s: %s waives %s" % (host, view.exceptions_var, sentence(d))
                                     for d in judged["waived"])
-            result["boot_args"], boot_warning = self._boot_args(own, plain, image, content,
-                                                                bool(secrets) or bool(posture["at_rest"]))
+            kept = bool(secrets) or bool(posture["at_rest"]) or holds_secret(content)
+            result["boot_args"], boot_warning = self._boot_args(own, plain, image, content, kept)
+            if result["boot_args"] != line:
+                content = self._render(own, plain, result, task_vars, hashes, scheme, boot_line=result["boot_args"])
             if boot_warning:
                 warnings.append(boot_warning)
+            notices = self._notices(own, plain, flags, items, hashes, kept)
             created = self._directories(own, self._dirs(own, plain["dest"], image), task_vars, host)
             if created and self._task.check_mode:
                 # Check mode: a directory is missing, so nothing can be validated or written in it; all would be.
                 result.update(changed=True, kickstart={"changed": True, "path": plain["dest"]})
                 if image:
                     result["updates_image"] = {"changed": True, "path": image}
-                if warnings:
-                    result["warnings"] = result.get("warnings", []) + warnings
+                self._warn(result, warnings, notices, host)
                 if self._task.diff:  # the file is new: all of it, masked
                     result["diff"] = dict(zip(("before", "after"), masked_diff("", content)),
                                           before_header=plain["dest"], after_header=plain["dest"])
-                result["kickstart_result"] = self._role_result(own, plain, result, image)
+                result["kickstart_result"] = self._role_result(own, plain, result, image, notices)
                 return result
             if image:
                 # The kickstart's write checked before the image is built: a kickstart that does not validate, or
@@ -620,10 +714,10 @@ class ActionModule(ActionModuleBase):
         warnings.extend(written.get("warnings", []))
         if self._task.diff and written.get("diff"):  # the whole file, both sides masked (ks_pwpolicy's)
             result["diff"] = written["diff"]
-        if warnings:  # each once: the validation pass and the write warn about the same text
-            result["warnings"] = result.get("warnings", []) + once(warnings)
+        # Each once (the validation pass and the write warn about the same text), the notices left to the role.
+        self._warn(result, warnings, notices, host)
         result["kickstart"] = {"changed": bool(written.get("changed")), "path": plain["dest"]}
         result["changed"] = bool(created or written.get("changed")
                                  or (result.get("updates_image") or {}).get("changed"))
-        result["kickstart_result"] = self._role_result(own, plain, result, image)
+        result["kickstart_result"] = self._role_result(own, plain, result, image, notices)
         return result

@@ -118,7 +118,17 @@ options:
     description:
       - The URL under which the directory of O(dest) (and of O(updates_image)) is served, for example
         V(http://ks.example.com/ks/), used in C(boot_args). Empty or omitted gives the paths as written.
+      - The template gets the boot line as C(kickstart_boot_args) (the role's writes it in the kickstart's header).
     type: str
+  acknowledge:
+    description:
+      - The role's C(kickstart_acknowledge), the ids of the notices accepted (V(anaconda_deprecated),
+        V(http_base_url)). The notices are never warnings of this task; they are in C(kickstart_result.notices), and
+        those not acknowledged in C(kickstart_result.warnings) too. An unknown id fails the task, naming the valid
+        ones.
+    type: list
+    elements: str
+    version_added: 0.3.0
   profile:
     description:
       - The role's C(kickstart_profile), as the M(kickstart.pwpolicy.check_secrets) option of that name, with the
@@ -276,7 +286,7 @@ kickstart_result:
   description:
     - The P(kickstart.pwpolicy.kickstart#role) role's fact C(kickstart_result), whole (the role copies it; its
       argument specs describe each key). C(warnings) holds every warning of the task as text, the pre-flight's
-      first.
+      first, and each notice not acknowledged.
   returned: success
   type: dict
   contains:
@@ -300,11 +310,23 @@ kickstart_result:
       type: list
       elements: str
     warnings:
-      description: Every warning of the task, as text.
+      description: Every warning of the task, as text, and the text of each notice not acknowledged.
       type: list
       elements: str
+    notices:
+      description:
+        - The warnings that are the same for every host, which the role prints once for all its hosts, each a dict
+          with C(id) (V(anaconda_deprecated) or V(http_base_url)), C(text) and C(acknowledged) (listed in
+          O(acknowledge)).
+      type: list
+      elements: dict
+      version_added: 0.3.0
+    base_url:
+      description: O(base_url) ending in C(/); null without one (the boot arguments then hold the paths as written).
+      type: str
+      version_added: 0.3.0
     inst_ks:
-      description: The C(inst.ks=) boot argument, the file name at O(base_url).
+      description: The C(inst.ks=) boot argument, at the same location as in RV(boot_args).
       type: str
     updates_image:
       description: The updates image's path; null when none is built.
@@ -328,6 +350,8 @@ kickstart_result:
     policies: {}
     delivery: [section]
     warnings: []
+    notices: []
+    base_url: http://ks.example.com/ks/
     inst_ks: inst.ks=http://ks.example.com/ks/web01.ks
     updates_image: null
     inst_updates: null

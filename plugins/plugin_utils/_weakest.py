@@ -138,6 +138,10 @@ def reuse_finding(labels, entries, luks_in_kickstart=True):
     return {"secrets": list(labels), "reason": reason, "hint": REUSE_HINT}
 
 
+# How that warning starts, whatever the kickstart holds (the kickstart role shows it once for all hosts).
+HTTP_WARNING_START = "kickstart_base_url is plain http://"
+
+
 def http_warning(base_url, has_luks, has_hashes):
     """The warning for a kickstart served over plain ``http://`` that holds secrets, or None."""
     if not isinstance(base_url, str) or not base_url.strip().lower().startswith("http://"):
@@ -146,8 +150,8 @@ def http_warning(base_url, has_luks, has_hashes):
         return None
     held = [what for what, present in (("the LUKS passphrase in plain text", has_luks),
                                        ("password hashes", has_hashes)) if present]
-    return ("kickstart_base_url is plain http:// while the kickstart holds %s: they travel in clear to anyone on "
-            "the path; %s" % (" and ".join(held), HTTP_ALTERNATIVES))
+    return ("%s while the kickstart holds %s: they travel in clear to anyone on the path; %s"
+            % (HTTP_WARNING_START, " and ".join(held), HTTP_ALTERNATIVES))
 
 
 def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):

@@ -5,9 +5,13 @@
 #
 # The README's first example, as written, against an inventory that says
 # nothing about connections or interpreters (one host at an address nothing
-# answers on): it writes one kickstart per host, mode 0600, a second run
-# changes nothing, and --check --diff with a changed time zone and root
-# password shows them masked, writing nothing.
+# answers on): it writes one kickstart per host, mode 0600, creating their
+# directory (kickstart_create_dirs), and a second run changes nothing.  The
+# role prints each host's boot line once and each notice once for both hosts
+# (RHEL 9's %anaconda deprecation; with a plain http:// kickstart_base_url,
+# that too); kickstart_acknowledge silences one, and an unknown id stops the
+# role.  --check --diff with a changed time zone and root password shows them
+# masked, writing nothing.
 set -eu
 umask 022
 
@@ -44,6 +48,10 @@ for run in first second; do
     ansible-playbook -i "$base/hosts.ini" -e "@$base/secrets.yml" "$base/example.yml" >"$base/$run.out" 2>&1 \
         || { cat "$base/$run.out"; echo "FAIL: the README example failed ($run run)" >&2; exit 1; }
 done
+# A third run serves the kickstarts over plain http:// and acknowledges the deprecation.
+printf 'kickstart_base_url: http://ks.example.com/ks/\nkickstart_acknowledge: [anaconda_deprecated]\n' >"$base/third.yml"
+ansible-playbook -i "$base/hosts.ini" -e "@$base/secrets.yml" -e "@$base/third.yml" "$base/example.yml" \
+    >"$base/third.out" 2>&1 || { cat "$base/third.out"; echo "FAIL: the README example failed (third run)" >&2; exit 1; }
 grep -q -E "node1 +: ok=[0-9]+ +changed=[1-9]" "$base/first.out" || { echo "FAIL: first run changed nothing" >&2; exit 1; }
 grep -q -E "node1 +: ok=[0-9]+ +changed=0 .*failed=0" "$base/second.out" \
     || { echo "FAIL: the second run changed something" >&2; exit 1; }
@@ -52,7 +60,37 @@ for host in node1 node2; do
     [ "$(stat -c %a "$base/ks/$host.ks")" = 600 ] || { echo "FAIL: $host.ks is not mode 0600" >&2; exit 1; }
     grep -q "^%anaconda" "$base/ks/$host.ks" || { echo "FAIL: $host.ks has no %anaconda section" >&2; exit 1; }
 done
-if grep -q -F "Readme-Example-Horse" "$base/first.out" "$base/second.out"; then
+
+# One boot line per host, printed once; the kickstart's header names it.
+once() {  # once RUN TEXT: TEXT is in exactly one line of RUN's output
+    [ "$(grep -c -F -- "$2" "$base/$1.out")" = 1 ] \
+        || { cat "$base/$1.out"; echo "FAIL: '$2' is not printed once ($1 run)" >&2; exit 1; }
+}
+for host in node1 node2; do
+    once first "\"$host: inst.ks=$base/ks/$host.ks inst.nosave=input_ks  (no kickstart_base_url: the paths as written"
+    line="inst.ks=http://ks.example.com/ks/$host.ks inst.nosave=input_ks"
+    once third "\"$host: $line\""
+    grep -q -x -F "# Boot the installer with: $line" "$base/ks/$host.ks" \
+        || { echo "FAIL: $host.ks does not name its boot line" >&2; exit 1; }
+done
+# Each notice once for both hosts, with their number, and not as a warning of each host; an acknowledged one not.
+once first "WARNING (2 hosts: node1, node2): target RHEL9: RHEL 9 deprecated the %anaconda section"
+once third "WARNING (2 hosts: node1, node2): kickstart_base_url is plain http://"
+if grep -q -F "deprecated the %anaconda" "$base/third.out"; then
+    cat "$base/third.out"; echo "FAIL: the acknowledged notice is still printed" >&2; exit 1
+fi
+if grep -q -E "^\[WARNING\]: .*(deprecated the %anaconda|plain http://)" "$base/first.out" "$base/third.out"; then
+    cat "$base/first.out" "$base/third.out"; echo "FAIL: a notice is still a warning of each host" >&2; exit 1
+fi
+# An id that names no notice stops the role before anything is written, naming the valid ids.
+if ansible-playbook -i "$base/hosts.ini" -e "@$base/secrets.yml" -e '{"kickstart_acknowledge": ["http"]}' \
+        "$base/example.yml" >"$base/unknown.out" 2>&1; then
+    cat "$base/unknown.out"; echo "FAIL: an unknown notice id was accepted" >&2; exit 1
+fi
+grep -q "anaconda_deprecated, http_base_url" "$base/unknown.out" \
+    || { cat "$base/unknown.out"; echo "FAIL: the unknown id's error does not name the valid ids" >&2; exit 1; }
+
+if grep -q -F "Readme-Example-Horse" "$base/first.out" "$base/second.out" "$base/third.out"; then
     echo "FAIL: the password is in the output" >&2
     exit 1
 fi

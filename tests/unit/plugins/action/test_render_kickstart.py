@@ -159,7 +159,7 @@ class _RealModules(_Checked):
         own["base_url"] = self.base_url
         return own
 
-    def _render(self, own, plain, check, task_vars, hashes=None, scheme=None):
+    def _render(self, own, plain, check, task_vars, hashes=None, scheme=None, boot_line=None):
         return self.content
 
     def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):

@@ -17,8 +17,8 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_rende
     resolved,
 )
 
-KEYS = {"path", "product", "target", "changed", "policies", "delivery", "warnings", "inst_ks", "updates_image",
-        "inst_updates", "boot_args", "profile"}
+KEYS = {"path", "product", "target", "changed", "policies", "delivery", "warnings", "notices", "base_url", "inst_ks",
+        "updates_image", "inst_updates", "boot_args", "profile"}
 WEAK = "web01: root: accepted by a policy that is not strict, but weak"
 
 
@@ -29,9 +29,13 @@ def test_with_an_updates_image(monkeypatch, capsys, tmp_path):
     assert not result.get("failed"), result.get("msg")
     role = result["kickstart_result"]
     assert set(role) == KEYS
+    http = role["notices"][0]["text"]
+    assert http.startswith("kickstart_base_url is plain http:// while the kickstart holds password hashes")
     assert role == {
         "path": str(dest), "product": "server", "target": "RHEL10", "changed": True, "policies": resolved(),
-        "delivery": ["updates_image"], "warnings": [],
+        "delivery": ["updates_image"], "warnings": [http],
+        "notices": [{"id": "http_base_url", "text": http, "acknowledged": False}],
+        "base_url": "http://ks.example.com/ks/",
         "inst_ks": "inst.ks=http://ks.example.com/ks/web01.ks",
         "updates_image": str(image),
         "inst_updates": "inst.updates=http://ks.example.com/ks/web01.updates.img",
@@ -48,7 +52,9 @@ def test_with_the_section_the_image_keys_are_null_and_every_warning_is_text(monk
     role = _run(monkeypatch, action)["kickstart_result"]
     assert role["delivery"] == ["section"]
     assert role["updates_image"] is None and role["inst_updates"] is None
-    assert role["inst_ks"] == "inst.ks=web01.ks"  # no base_url: the file name alone
+    # No base_url: the path as written, in inst_ks as in boot_args, and base_url null says so.
+    assert role["inst_ks"] == "inst.ks=%s" % dest and role["boot_args"].startswith(role["inst_ks"] + " ")
+    assert role["base_url"] is None
     # The pre-flight's warnings, then the module's (the validation pass and the write give it once).
     assert role["warnings"][0] == WEAK
     assert [text for text in role["warnings"] if "RHEL 9 deprecated the %anaconda section" in text] == role["warnings"][1:]
