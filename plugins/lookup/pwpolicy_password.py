@@ -115,7 +115,7 @@ options:
       - A relative path is relative to the playbook's directory, as for P(ansible.builtin.password#lookup); C(~) and
         environment variables are expanded. The directory must exist (the lookup creates none); give each host a path
         of its own (for example with C(inventory_hostname)) for a value per host.
-      - The audit playbook (C(kickstart.pwpolicy.audit)) only reads a stored value back: a file that does not exist
+      - The audit playbook (C(kickstart.pwpolicy.audit)) only reads a stored value back; a file that does not exist
         there is an error for that secret, never a new value. Its playbook lies in the collection, so give it a path
         that does not depend on the playbook's directory (absolute, or built from C(inventory_dir)).
       - Generating and writing hold an exclusive lock on the file's directory, and the file is looked for again once
