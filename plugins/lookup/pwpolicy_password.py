@@ -115,6 +115,9 @@ options:
       - A relative path is relative to the playbook's directory, as for P(ansible.builtin.password#lookup); C(~) and
         environment variables are expanded. The directory must exist (the lookup creates none); give each host a path
         of its own (for example with C(inventory_hostname)) for a value per host.
+      - A path inside an inventory directory of the run (C(ansible_inventory_sources)) is an error; Ansible reads
+        every file there as inventory, a vault file decrypted, and its value would show as a host name. Keep the
+        vault files beside the inventory, not in it.
       - The audit playbook (C(kickstart.pwpolicy.audit)) only reads a stored value back; a file that does not exist
         there is an error for that secret, never a new value. Its playbook lies in the collection, so give it a path
         that does not depend on the playbook's directory (absolute, or built from C(inventory_dir)).
@@ -259,7 +262,8 @@ class LookupModule(LookupBase):
                 path, plan, self._loader._vault.secrets, vault_id=options["vault_id"],
                 regenerate=options["regenerate"], check_mode=bool((variables or {}).get("ansible_check_mode")),
                 default_identity=C.DEFAULT_VAULT_ENCRYPT_IDENTITY,
-                read_only=(variables or {}).get(READ_ONLY_VARIABLE) or None)
+                read_only=(variables or {}).get(READ_ONLY_VARIABLE) or None,
+                inventory_sources=(variables or {}).get("ansible_inventory_sources") or ())
         except PwpolicyError as exc:
             raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc)) from None
         if action == NOT_STORED:

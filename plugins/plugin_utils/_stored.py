@@ -112,6 +112,25 @@ def _mtime(path):
         raise StoredError(_files.describe_os_error("read", path, exc))
 
 
+def check_outside_inventory(path, sources):
+    """Refuse ``path`` inside a directory among the inventory ``sources`` (``ansible_inventory_sources``).
+
+    Ansible reads every file of an inventory directory as inventory, a vault file too (decrypted with the run's
+    secrets): its value would become a host name, shown in every play's output.
+    """
+    real = os.path.realpath(path)
+    for source in sources or ():
+        if not isinstance(source, str) or not os.path.isdir(source):
+            continue
+        directory = os.path.realpath(source)
+        if real.startswith(directory.rstrip(os.sep) + os.sep):
+            raise StoredError("file=%s is inside the inventory directory %s, whose every file Ansible reads as "
+                              "inventory (a vault file decrypted, its value shown as a host name): keep the vault "
+                              "files outside it, for example in %s" % (path, source,
+                                                                        os.path.join(os.path.dirname(directory),
+                                                                                     "secrets")))
+
+
 def read_stored(path, secrets):
     """The value the vault file at ``path`` holds, or None when there is no file."""
     try:
@@ -178,7 +197,7 @@ def _write(path, plan, secrets, vault_id, default_identity, generate):
 
 
 def stored_value(path, plan, secrets, vault_id=None, regenerate=False, check_mode=False, default_identity=None,
-                 generate=_generate.generate, started=None, read_only=None):
+                 generate=_generate.generate, started=None, read_only=None, inventory_sources=()):
     """``(value, action)`` for ``file=path``: read back, or generated (``plan``) and stored encrypted.
 
     ``path`` is absolute; ``secrets`` the run's ``(vault id, VaultSecret)``
@@ -187,8 +206,11 @@ def stored_value(path, plan, secrets, vault_id=None, regenerate=False, check_mod
     began (default :func:`run_started`): with ``regenerate``, a file written
     since then is read back instead of replaced again.  ``read_only`` (who
     reads, such as the audit) only reads a stored value back: a missing file
-    is an error naming ``read_only``, and ``regenerate`` is ignored.
+    is an error naming ``read_only``, and ``regenerate`` is ignored.  A
+    ``path`` inside a directory of ``inventory_sources`` is refused
+    (:func:`check_outside_inventory`).
     """
+    check_outside_inventory(path, inventory_sources)
     if read_only:
         if _mtime(path) is None:
             raise StoredError("file=%s does not exist, and %s only reads a stored value, never generates one: run the "

@@ -239,3 +239,18 @@ def test_read_only_reads_back_and_never_writes(tmp_path, plan):
     before = os.stat(path).st_mtime_ns
     assert stored_value(path, plan, SECRETS, read_only="the audit", regenerate=True) == (value, _stored.READ)
     assert os.stat(path).st_mtime_ns == before
+
+
+def test_a_file_inside_an_inventory_directory_is_refused(tmp_path, plan):
+    inventory = tmp_path / "inventory"
+    (inventory / "secrets").mkdir(parents=True)
+    path = str(inventory / "secrets" / "root.vault")
+    with pytest.raises(StoredError) as caught:
+        stored_value(path, plan, SECRETS, inventory_sources=[str(tmp_path / "hosts.ini"), str(inventory)])
+    assert "is inside the inventory directory %s" % inventory in str(caught.value)
+    assert str(tmp_path / "secrets") in str(caught.value)
+    assert not os.path.exists(path)
+    (tmp_path / "secrets").mkdir()
+    outside = str(tmp_path / "secrets" / "root.vault")
+    value, action = stored_value(outside, plan, SECRETS, inventory_sources=[str(inventory)])
+    assert action == _stored.GENERATED and value
