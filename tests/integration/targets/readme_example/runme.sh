@@ -118,4 +118,61 @@ for hash in $(grep -o -E '[$](6|y)[$][^ ]+' "$base/ks/node1.ks" "$base/ks/node2.
     grep -q -F -e "$hash" -e "${hash##*$}" "$base/diff.out" && diff_fail "a hash of a kickstart is in the output"
 done
 [ "$sums" = "$(sha256sum "$base/ks/node1.ks" "$base/ks/node2.ks")" ] || diff_fail "a kickstart was written"
+
+# The README's STIG fleet: its group variables and site.yml as written (/srv/ks/ pointed here), the role's run
+# (the lookup stores each secret in secrets/), the audit passing (exit 0), then failing (exit 2) with a host of
+# weak secrets that fails as itself; no stored secret in any output.
+stig="$base/stig"
+mkdir -p "$stig/inventory/group_vars/stig" "$stig/inventory/host_vars"
+mkdir -m 0700 "$stig/secrets"
+"$python" - "$readme" "$base/stig-ks/" "$stig" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+section = text[text.index("## A STIG fleet"):]
+blocks = []
+start = 0
+while len(blocks) < 2:
+    start = section.index("```yaml\n", start) + len("```yaml\n")
+    blocks.append(section[start:section.index("```", start)])
+with open(sys.argv[3] + "/inventory/group_vars/stig/main.yml", "w") as handle:
+    handle.write(blocks[0].replace("/srv/ks/", sys.argv[2]))
+with open(sys.argv[3] + "/site.yml", "w") as handle:
+    handle.write(blocks[1])
+PY
+printf '[stig]\nweb01\nweb02\n' >"$stig/inventory/hosts"
+(umask 077; echo "readme-example-vault-password" >"$stig/vault-pass")
+stig_run() {  # NAME EXPECTED_RC PLAYBOOK
+    local rc=0
+    (cd "$stig" && ansible-playbook -i inventory "$3" --vault-password-file "$stig/vault-pass") >"$stig/$1.out" 2>&1 || rc=$?
+    [ "$rc" = "$2" ] || { tail -n 40 "$stig/$1.out"; echo "FAIL: STIG $1: exit $rc, expected $2" >&2; exit 1; }
+}
+stig_run role 0 site.yml
+ls "$stig/secrets/"*.vault >/dev/null 2>&1 || { echo "FAIL: STIG: no secret stored" >&2; exit 1; }
+[ "$(ls "$stig/secrets" | wc -l)" = 6 ] || { echo "FAIL: STIG: not 3 secrets stored per host" >&2; exit 1; }
+for host in web01 web02; do
+    [ "$(stat -c %a "$base/stig-ks/$host.ks")" = 600 ] || { echo "FAIL: STIG: $host.ks is not 0600" >&2; exit 1; }
+    grep -q "^$host: inst.ks=https://ks.example.com/ks/$host.ks inst.nosave=" "$stig/role.out" \
+        || grep -q "\"$host: inst.ks=https://ks.example.com/ks/$host.ks inst.nosave=" "$stig/role.out" \
+        || { echo "FAIL: STIG: no boot line for $host" >&2; exit 1; }
+done
+stig_run audit-green 0 kickstart.pwpolicy.audit
+printf '[stig]\nweb01\nweb02\nweb03\n' >"$stig/inventory/hosts"
+printf 'kickstart_root_password: "Summer2026!"\n' >"$stig/inventory/host_vars/web03.yml"
+stig_run audit-red 2 kickstart.pwpolicy.audit
+sed -n '/^PLAY RECAP/,$p' "$stig/audit-red.out" | grep -q -E "^web03 +: .* failed=1 " \
+    || { echo "FAIL: STIG: the recap does not count web03 failed" >&2; exit 1; }
+sed -n '/^PLAY RECAP/,$p' "$stig/audit-red.out" | grep -q -E "^web0[12] +: .* failed=[1-9]" \
+    && { echo "FAIL: STIG: a passing host fails" >&2; exit 1; }
+"$python" - "$stig" <<'PY' || { echo "FAIL: STIG: a stored secret is in the output" >&2; exit 1; }
+import glob, sys
+from ansible.parsing.vault import VaultLib, VaultSecret
+here = sys.argv[1]
+vault = VaultLib([("default", VaultSecret(open(here + "/vault-pass", "rb").read().strip()))])
+outputs = "".join(open(path).read() for path in glob.glob(here + "/*.out"))
+for path in glob.glob(here + "/secrets/*.vault"):
+    value = vault.decrypt(open(path, "rb").read()).decode()
+    assert value not in outputs, path
+assert "Summer2026!" not in outputs
+PY
+
 echo "readme_example: the README's example works as written"
