@@ -95,6 +95,10 @@ SECTION_COMMANDS = {
 # {family: (first major that copies, first major that takes the option)}
 INPUT_KS_COPY = {"F": (24, 25), "RHEL": (7, 7)}
 NOSAVE_INPUT_KS = "inst.nosave=input_ks"
+# The installer also writes the kickstart it generates from its own data to /root/anaconda-ks.cfg, with the
+# accounts' and the boot loader's passwords as it was given them (hashes, or a typed password's hash) but never
+# the LUKS passphrase; inst.nosave=output_ks stops it, from the same releases as input_ks (the option came with
+# its values input_ks, output_ks, all_ks, logs and all).
 ROOT_COPY = "/root/original-ks.cfg"
 
 # The crypt scheme the installer itself writes for the passwords it sets:
@@ -408,20 +412,23 @@ def boot_args(name, kickstart, updates=None, secrets=False):
 
     ``kickstart`` and ``updates`` are where the installer fetches the
     kickstart and the updates image (a URL or a path; ``updates`` None when
-    there is no image).  With ``secrets`` (the kickstart holds a plain-text
-    secret or a hash), ``inst.nosave=input_ks`` is added where the release
-    copies the kickstart to the installed system and takes that option;
-    ``warning`` says so where it copies it and does not (Fedora 24), else None.
+    there is no image).  Where the release takes ``inst.nosave``, it gets
+    ``output_ks`` (the installer's generated kickstart keeps the accounts'
+    password hashes, typed ones included) and, with ``secrets`` (the
+    kickstart holds a plain-text secret or a hash), ``input_ks`` before it:
+    ``inst.nosave=input_ks,output_ks``.  ``warning`` says where a release
+    copies the kickstart and takes no such option (Fedora 24), else None.
     """
     release = parse_release(name)
     args = ["inst.ks=%s" % kickstart]
     if updates:
         args.append("inst.updates=%s" % updates)
     warning = None
+    if release.takes_nosave_input_ks:
+        args.append("inst.nosave=%s" % ("input_ks,output_ks" if secrets and release.copies_input_kickstart
+                                        else "output_ks"))
     if secrets and release.copies_input_kickstart:
-        if release.takes_nosave_input_ks:
-            args.append(NOSAVE_INPUT_KS)
-        else:
+        if not release.takes_nosave_input_ks:
             warning = ("target %s: %s copies the kickstart it was booted with to %s on the installed system and "
                        "has no boot option to stop it (%s came with Fedora 25), so the secrets of this kickstart "
                        "(password hashes, a LUKS passphrase) stay in that file: delete it once the system is "

@@ -212,22 +212,22 @@ def test_the_write_is_checked_before_the_image_and_done_after_it(monkeypatch, ca
     assert action._task.check_mode is False
     assert dest.exists() and image.exists()
     assert result["boot_args"] == ("inst.ks=http://ks.example.com/ks/web01.ks "
-                                   "inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks")
+                                   "inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks,output_ks")
 
 
 @pytest.mark.parametrize("target, content, base_url, boot_line", [
     # A hash in the kickstart: the installer is told not to keep a copy of it.
-    ("RHEL9", HASHED, "http://ks.example.com/ks/", "inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks"),
-    ("F25", HASHED, None, "inst.ks={dest} inst.nosave=input_ks"),
-    # No secret: nothing to keep from the installed system.
-    ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\n", None, "inst.ks={dest}"),
+    ("RHEL9", HASHED, "http://ks.example.com/ks/", "inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks,output_ks"),
+    ("F25", HASHED, None, "inst.ks={dest} inst.nosave=input_ks,output_ks"),
+    # No secret in the kickstart: still none in the installer's own generated one (a typed password's hash).
+    ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\n", None, "inst.ks={dest} inst.nosave=output_ks"),
     # Fedora 23 keeps no copy.
     ("F23", HASHED, None, "inst.ks={dest}"),
     # Any secret ks_secrets_info reports counts, a credential too (the template of one's own writes it).
     ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\nrhsm --organization=acme --activation-key=ak-web\n", None,
-     "inst.ks={dest} inst.nosave=input_ks"),
+     "inst.ks={dest} inst.nosave=input_ks,output_ks"),
     ("RHEL9", "lang en_US.UTF-8\nrootpw --lock\nurl --url=https://mirror:s3cr3t@mirror.example.com/os\n", None,
-     "inst.ks={dest} inst.nosave=input_ks"),
+     "inst.ks={dest} inst.nosave=input_ks,output_ks"),
 ])
 def test_boot_args_is_the_whole_boot_line(monkeypatch, capsys, tmp_path, target, content, base_url, boot_line):
     dest = tmp_path / "web01.ks"

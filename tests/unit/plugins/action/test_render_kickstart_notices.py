@@ -50,7 +50,7 @@ def test_inst_ks_and_boot_args_name_the_same_location(monkeypatch, capsys, tmp_p
     where = where.format(dir=tmp_path)
     assert role["inst_ks"] == "inst.ks=%sweb01.ks" % where
     assert role["inst_updates"] == "inst.updates=%sweb01.updates.img" % where
-    assert role["boot_args"] == "%s %s inst.nosave=input_ks" % (role["inst_ks"], role["inst_updates"])
+    assert role["boot_args"] == "%s %s inst.nosave=input_ks,output_ks" % (role["inst_ks"], role["inst_updates"])
     assert role["base_url"] == (BASE + "/" if base_url else None)
 
 
@@ -58,9 +58,9 @@ def test_the_template_gets_the_boot_line_it_writes_in_its_header(monkeypatch, ca
     dest = tmp_path / "web01.ks"
     action = _Acknowledging(capsys, "RHEL8", dest, None, HASHED, base_url=BASE)
     result = _run(monkeypatch, action)
-    assert result["boot_args"] == "inst.ks=%s/web01.ks inst.nosave=input_ks" % BASE
+    assert result["boot_args"] == "inst.ks=%s/web01.ks inst.nosave=input_ks,output_ks" % BASE
     # The pre-flight read no secret here, but the text holds a hash: rendered again with the line that keeps no copy.
-    assert action.rendered == ["inst.ks=%s/web01.ks" % BASE, result["boot_args"]]
+    assert action.rendered == ["inst.ks=%s/web01.ks inst.nosave=output_ks" % BASE, result["boot_args"]]
     assert dest.read_text().startswith("# Boot the installer with: %s\n" % result["boot_args"])
 
 
