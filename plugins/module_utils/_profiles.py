@@ -327,12 +327,19 @@ def profile_name(value):
     return None
 
 
-# An unknown profile name is shown, with the name it is closest to, only when it is a plain name token this close
-# to a known one: such a value is a typo of a public name and carries no secret.  Any other unknown value (a
-# secret given in the wrong variable would otherwise be printed) is shown as <hidden>, by its position and with
-# the list of valid names.
+# An unknown profile name is shown, with the names it is closest to, only when it is a plain name token (letters,
+# digits, '-', '_', '.', at most 32 characters) within a Damerau-Levenshtein distance of 2 (case-insensitive) of a
+# profile name or of one of the short names people use for a benchmark (ALIASES, for the suggestion only: they
+# select nothing): such a value is a typo of a public name and carries no secret.  Any other unknown value is
+# shown as '<hidden>', by its position and with the list of valid names: a secret given in the wrong variable
+# would otherwise be printed by every caller.
 NAME_TOKEN = re.compile(r"\A[A-Za-z0-9._-]{1,32}\Z")
 SUGGEST_DISTANCE = 2
+ALIASES = {
+    "nist": ("nist_800_63b",), "800-63b": ("nist_800_63b",), "disa_stig": ("stig",), "pci": ("pci_dss",),
+    "anssi_bp28": ("anssi",), "bp28": ("anssi",),
+    "cis": ("cis_server_l1", "cis_server_l2", "cis_workstation_l1", "cis_workstation_l2"),
+}
 
 
 def distance(first, second):
@@ -351,17 +358,24 @@ def distance(first, second):
 
 
 def suggestion(value):
-    """The profile name ``value`` is a typo of (see :data:`NAME_TOKEN`), or None: ``value`` is then not shown."""
+    """The profile names ``value`` is a typo of (see :data:`NAME_TOKEN`), closest first, or None: ``value`` is then
+    not shown."""
     if not isinstance(value, str) or not NAME_TOKEN.match(value.strip()):
         return None
     given = value.strip().lower()
-    found = min((distance(given, name), index, name) for index, name in enumerate(PROFILES))
-    return found[2] if found[0] <= SUGGEST_DISTANCE else None
+    known = [(name, (name,)) for name in PROFILES] + sorted(ALIASES.items())
+    near = sorted((distance(given, word), index) for index, (word, dummy) in enumerate(known))
+    if near[0][0] > SUGGEST_DISTANCE:
+        return None
+    names = []
+    for dummy, index in [entry for entry in near if entry[0] == near[0][0]]:
+        names.extend(name for name in known[index][1] if name not in names)
+    return tuple(names)
 
 
 def unknown_profile(value, index=0, count=1, variable=None):
     """The :class:`ProfileError` of the unknown profile ``value``, element ``index`` of the ``count`` given in
-    ``variable`` (None: the caller names it): a typo of a profile name is shown with the name it is close to, any
+    ``variable`` (None: the caller names it): a typo of a profile name is shown with the names it is close to, any
     other value is shown as ``<hidden>``; of several, its position is given."""
     near = suggestion(value)
     if near is not None:
@@ -372,10 +386,29 @@ def unknown_profile(value, index=0, count=1, variable=None):
         shown = "(%s)" % plain_type(value)
     notes = ["name %d of the %d given" % (index + 1, count)] if count > 1 else []
     if near is not None:
-        notes.append("did you mean %r?" % near)
+        notes.append("did you mean %s%s?" % ("one of " if len(near) > 1 else "", ", ".join(repr(n) for n in near)))
     return ProfileError("%sunknown compliance profile %s%s: give one of %s"
                         % ("%s: " % variable if variable else "", shown,
                            " (%s)" % ", ".join(notes) if notes else "", ", ".join(PROFILES)))
+
+
+def profile_names(value, variable=None):
+    """The profile names ``value`` gives (a name, names separated by commas, or a list of names, any case), as
+    :data:`PROFILES` spells them, in order, once each; :class:`ProfileError` (:func:`unknown_profile`) names an
+    unknown one, ``variable`` where they were given (None: the caller names it)."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, (list, tuple)) or not value:
+        raise ProfileError("%sprofile must be a compliance profile name or a list of them (%s)"
+                           % ("%s: " % variable if variable else "", ", ".join(PROFILES)))
+    names = []
+    for index, name in enumerate(value):
+        known = profile_name(name)
+        if known is None:
+            raise unknown_profile(name, index, len(value), variable)
+        if known not in names:
+            names.append(known)
+    return names
 
 
 def check_profile(name, target, variable=None):

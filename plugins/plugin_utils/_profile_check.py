@@ -175,25 +175,13 @@ def wanted(profile):
 
 def _names(profile, variable=None):
     """The profile names given (a name, names separated by commas, or a list of names, any case), in order, once
-    each; ``variable`` names where they were given, for the messages (None: the caller names it).
+    each (:func:`._profiles.profile_names`).
 
     An unknown name is shown only when it is a typo of a profile name, and any other is ``<hidden>`` with its
-    position, whether given alone, in a list or in a comma-separated string (:func:`._profiles.unknown_profile`):
-    a secret given in the wrong variable would otherwise be printed by every caller.
+    position, whether given alone, in a list or in a comma-separated string: a secret given in the wrong variable
+    would otherwise be printed by every caller.
     """
-    if isinstance(profile, str):
-        profile = profile.split(",")
-    if not isinstance(profile, (list, tuple)) or not profile:
-        raise _profiles.ProfileError("%sprofile must be a compliance profile name or a list of them (%s)"
-                                     % ("%s: " % variable if variable else "", ", ".join(_profiles.PROFILES)))
-    names = []
-    for index, name in enumerate(profile):
-        known = _profiles.profile_name(name)
-        if known is None:
-            raise _profiles.unknown_profile(name, index, len(profile), variable)
-        if known not in names:
-            names.append(known)
-    return names
+    return _profiles.profile_names(profile, variable)
 
 
 def _same_everywhere(name):

@@ -96,3 +96,9 @@ def test_the_error_after_the_last_attempt_holds_no_generated_value(tmp_path, mon
     assert "no password of 19 characters that the root policy" in message and "(100 times)" in message
     for value in candidates:
         assert_no_leak(value, message, piece=8)
+
+
+def test_the_profile_name_is_matched_in_any_case():
+    [value] = run(profile="STIG", target="rhel9", policy_name="user")
+    assert pwpolicy_compliant(value, compliance_profile("stig", "RHEL9")["policies"]["user"],
+                              settings=profile_settings("stig", "RHEL9"), allow_weak=False)

@@ -173,3 +173,15 @@ def test_a_corpus_that_breaks_during_a_check_is_an_error_finding_naming_it(tmp_p
     found = result["findings"][0]
     assert found["verdict"] == "error" and found["hints"] == ["fix or replace the blocklist, then run again"]
     assert found["reasons"][0].startswith("could not be checked: blocklist %s: a line is not SHA1:COUNT" % broken)
+
+
+def test_the_role_names_its_variables_shows_a_typo_and_matches_names_in_any_case():
+    # role_vars: the role's own check (kickstart_profile), its messages without the action's name.
+    result = run(**secrets(profile="stgi", role_vars=True, fail=False))
+    assert result["findings"][0]["reasons"] == [
+        "its policy could not be resolved: kickstart_profile: unknown compliance profile 'stgi' (did you mean "
+        "'stig'?): give one of stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, "
+        "pci_dss, anssi, nist_800_63b"]
+    missing = run(**secrets(profile="stig", target=None, role_vars=True))
+    assert missing["msg"].startswith("compliance profile stig needs a target release: give kickstart_target, one of")
+    assert run(**secrets(profile="STIG", target="rhel9"))["profile"] == {"names": ["stig"], "target": "RHEL9"}
