@@ -390,4 +390,6 @@ class SecretsCheck(object):
             result["msg"] = passing_message(host, findings, fail_on)
         if weakest is not None:
             add_weakest(result, weakest, fail)
+        # Whether the run may go on, with fail=false too (the kickstart role stops on it with the message alone).
+        result["passed"] = problem is None and message is None and not (weakest is not None and weakest[2])
         return result, plain, items

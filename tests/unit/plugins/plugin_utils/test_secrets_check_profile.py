@@ -27,7 +27,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_le
 ROOT = "Xk9#mQ2!zLp7qR5@wT"
 ALICE = "Hq4$nV8&cW2@rT6!yB"
 LUKS = "correct horse battery staple"
-KEYS = {"changed", "findings", "release", "summary", "fail_on", "policies", "msg"}
+KEYS = {"changed", "findings", "release", "summary", "fail_on", "policies", "msg", "passed"}
 
 
 def run(**args):
@@ -182,6 +182,7 @@ def test_the_role_names_its_variables_shows_a_typo_and_matches_names_in_any_case
         "its policy could not be resolved: kickstart_profile: unknown compliance profile 'stgi' (did you mean "
         "'stig'?): give one of stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, "
         "pci_dss, anssi, nist_800_63b"]
+    assert result["passed"] is False and run(**secrets())["passed"] is True
     missing = run(**secrets(profile="stig", target=None, role_vars=True))
     assert missing["msg"].startswith("compliance profile stig needs a target release: give kickstart_target, one of")
     assert run(**secrets(profile="STIG", target="rhel9"))["profile"] == {"names": ["stig"], "target": "RHEL9"}
