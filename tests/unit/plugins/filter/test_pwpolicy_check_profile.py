@@ -99,8 +99,8 @@ def test_vaulted_profile_and_blocklist_values(vault, corpus):  # noqa: F811
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(profile="stgi", target="RHEL9"), r"^pwpolicy_check: unknown compliance profile 'stgi' \(did you mean 'stig'\?\): "
-                                          "give one of stig, "),
+    (dict(profile="stgi", target="RHEL9"),
+     r"^pwpolicy_check: unknown compliance profile 'stgi' \(did you mean 'stig'\?\): give one of stig, "),
     (dict(profile="stig"), "^pwpolicy_check: compliance profile stig needs a target release: give target, one of "
                            "RHEL8, RHEL9, RHEL10$"),
     (dict(profile="stig", target="F40"), "^pwpolicy_check: compliance profile 'stig' has no values for target "

@@ -178,11 +178,12 @@ def test_the_count_is_of_secrets_only():
                                            "hints": ["give a path on one line"]}])
     secrets = findings_for(secret("root", "root", value=WEAK, user="root"),
                            secret("luks", "luks", value=STRONG))
-    assert failure_message("web01", problems + secrets, "rejected").split("\n")[0] == \
+    assert failure_message("web01", problems + secrets, "rejected").split("\n", maxsplit=1)[0] == \
         "web01: 1 of 2 secrets and 1 other value fail (fail_on=rejected):"
-    assert failure_message("web01", problems + secrets[1:], "rejected").split("\n")[0] == \
+    assert failure_message("web01", problems + secrets[1:], "rejected").split("\n", maxsplit=1)[0] == \
         "web01: 0 of 1 secret and 1 other value fail (fail_on=rejected):"
-    assert failure_message("web01", problems, "rejected").split("\n")[0] == "web01: 1 value fails (fail_on=rejected):"
+    assert failure_message("web01", problems, "rejected").split("\n", maxsplit=1)[0] == \
+        "web01: 1 value fails (fail_on=rejected):"
     assert [is_secret(f) for f in problems + secrets] == [False, True, True]
 
 

@@ -67,8 +67,8 @@ def test_one_unreadable_secret_is_its_own_error_and_the_others_are_read():
                                 "or remove the secret")
     assert SECRET not in repr([item for item in items if item["error"]])
     # Each item names the variable it was read from, for the failure's lines.
-    assert [item["variable"] for item in items] == ["root_password", "users[0].password", "users[1].password",
-                                                     "luks_passphrase"]
+    assert [item["variable"] for item in items] == [
+        "root_password", "users[0].password", "users[1].password", "luks_passphrase"]
 
 
 @pytest.mark.parametrize("text, kind", [
@@ -76,8 +76,8 @@ def test_one_unreadable_secret_is_its_own_error_and_the_others_are_read():
                                             "vault_root_password", "define vault_root_password where ")),
     ("'vault_root_password' is undefined. 'vault_root_password' is undefined",  # ansible-core 2.16
      ("could not be read: it refers to the undefined variable vault_root_password", "define vault_root_password ")),
-    ("object of type 'dict' has no attribute 'root'", ("could not be read: it refers to the undefined attribute root",
-                                                        "define root in what ")),
+    ("object of type 'dict' has no attribute 'root'",
+     ("could not be read: it refers to the undefined attribute root", "define root in what ")),
     # Nothing that is not a name is taken from Ansible's message.
     ("'not a name!' is undefined", UNDEFINED_ERROR),
     ("undefined", UNDEFINED_ERROR),
