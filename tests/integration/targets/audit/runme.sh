@@ -210,7 +210,7 @@ pushd "$repo" >/dev/null
 audit files 2 -e "$files" -e kickstart_audit_budget=1 -e "kickstart_audit_sarif=$base/runs/files.sarif"
 verify files rejected "" files
 verify_files files rejected ""
-# The secrets are counted alone: the file that cannot be read is counted apart.
+# The secrets are counted alone; a finding that is of no secret (a file or a line the audit cannot read) apart.
 grep -q -F "7 of 71 secrets and 1 other finding on 4 of 21 hosts and in 4 of 6 files fail (fail_on=rejected)" \
     "$base/runs/files.stdout" \
     || fail "files: no summary line over hosts and files"
