@@ -307,7 +307,7 @@ class ActionModule(ActionModuleBase):
         own["acknowledge"] = acknowledged(own["acknowledge"])
         for name in ("mode", "dir_mode"):
             if mode_error(own[name]):
-                raise PwpolicyError("render_kickstart: " + mode_error(own[name], "%s (the role's kickstart_%s)" % (name, name)))
+                raise PwpolicyError(mode_error(own[name], "kickstart_%s" % name))  # the role's variable
         return own
 
     def _hashing(self, own, host, view=None):

@@ -89,11 +89,11 @@ def pwpolicy_check(password, policy, user=None, product=None, target=None, setti
             estimate = dict(estimate, fips=True)
         report = add_estimate(report, text, user=user, product=product, estimate=estimate)
     except PwpolicyError as exc:
-        # Any argument may come from a vaulted variable (a policy field, a
-        # name, a setting): no value given is repeated, in any escaped form.
-        # The blocklist's path is named: it is where to look.
-        given = leaves([text, user, policy, product, target, _without_dictpath(settings), rules,
-                        profile]) - _SAFE_WORDS
+        # The password, and any argument that may come from a vaulted variable (a policy field, a name, a
+        # setting), is never repeated, in any escaped form.  The product, the target and the blocklist's path are
+        # named (they are no secrets, and where to look); an unknown profile name only when it is a typo of one
+        # (module_utils/_profiles.py, unknown_profile).
+        given = leaves([text, user, policy, _without_dictpath(settings), rules]) - _SAFE_WORDS
         raise AnsibleFilterError("pwpolicy_check: %s" % hide(str(exc), given))
     warn_conflicts(report)
     return report

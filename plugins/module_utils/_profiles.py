@@ -43,7 +43,9 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+import re
+
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
 
 # The ComplianceAsCode/content commit the values were read from (2026-08-21).
@@ -317,17 +319,109 @@ def _target_name(target):
     return target.strip().upper()
 
 
-def check_profile(name, target):
-    """Validate a profile name and a target: ``(name, TARGET)``; :class:`ProfileError` names what to give."""
-    if not isinstance(name, str) or name.strip() not in _TABLES:
-        raise ProfileError("unknown compliance profile %r: give one of %s"
-                           % (name if isinstance(name, str) else type(name).__name__, ", ".join(PROFILES)))
-    name = name.strip()
+def profile_name(value):
+    """The profile ``value`` names (case-insensitive, spaces around it ignored), as :data:`PROFILES` spells it;
+    None when it names none.  Every entry point matches profile names here."""
+    if isinstance(value, str) and value.strip().lower() in _TABLES:
+        return value.strip().lower()
+    return None
+
+
+# An unknown profile name is shown, with the names it is closest to, only when it is a plain name token (letters,
+# digits, '-', '_', '.', at most 32 characters) within a Damerau-Levenshtein distance of 2 (case-insensitive) of a
+# profile name or of one of the short names people use for a benchmark (ALIASES, for the suggestion only: they
+# select nothing): such a value is a typo of a public name and carries no secret.  Any other unknown value is
+# shown as '<hidden>', by its position and with the list of valid names: a secret given in the wrong variable
+# would otherwise be printed by every caller.
+NAME_TOKEN = re.compile(r"\A[A-Za-z0-9._-]{1,32}\Z")
+SUGGEST_DISTANCE = 2
+ALIASES = {
+    "nist": ("nist_800_63b",), "800-63b": ("nist_800_63b",), "disa_stig": ("stig",), "pci": ("pci_dss",),
+    "anssi_bp28": ("anssi",), "bp28": ("anssi",),
+    "cis": ("cis_server_l1", "cis_server_l2", "cis_workstation_l1", "cis_workstation_l2"),
+}
+
+
+def distance(first, second):
+    """The Damerau-Levenshtein distance (optimal string alignment) of two strings: the insertions, deletions,
+    substitutions and swaps of two neighbouring characters that turn one into the other."""
+    previous2, previous = None, list(range(len(second) + 1))
+    for i in range(1, len(first) + 1):
+        current = [i] + [0] * len(second)
+        for j in range(1, len(second) + 1):
+            cost = 0 if first[i - 1] == second[j - 1] else 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            if i > 1 and j > 1 and first[i - 1] == second[j - 2] and first[i - 2] == second[j - 1]:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[len(second)]
+
+
+def suggestion(value):
+    """The profile names ``value`` is a typo of (see :data:`NAME_TOKEN`), closest first, or None: ``value`` is then
+    not shown."""
+    if not isinstance(value, str) or not NAME_TOKEN.match(value.strip()):
+        return None
+    given = value.strip().lower()
+    known = [(name, (name,)) for name in PROFILES] + sorted(ALIASES.items())
+    near = sorted((distance(given, word), index) for index, (word, dummy) in enumerate(known))
+    if near[0][0] > SUGGEST_DISTANCE:
+        return None
+    names = []
+    for dummy, index in [entry for entry in near if entry[0] == near[0][0]]:
+        names.extend(name for name in known[index][1] if name not in names)
+    return tuple(names)
+
+
+def unknown_profile(value, index=0, count=1, variable=None):
+    """The :class:`ProfileError` of the unknown profile ``value``, element ``index`` of the ``count`` given in
+    ``variable`` (None: the caller names it): a typo of a profile name is shown with the names it is close to, any
+    other value is shown as ``<hidden>``; of several, its position is given."""
+    near = suggestion(value)
+    if near is not None:
+        shown = repr(value.strip())
+    elif isinstance(value, str):
+        shown = "'<hidden>'"
+    else:
+        shown = "(%s)" % plain_type(value)
+    notes = ["name %d of the %d given" % (index + 1, count)] if count > 1 else []
+    if near is not None:
+        notes.append("did you mean %s%s?" % ("one of " if len(near) > 1 else "", ", ".join(repr(n) for n in near)))
+    return ProfileError("%sunknown compliance profile %s%s: give one of %s"
+                        % ("%s: " % variable if variable else "", shown,
+                           " (%s)" % ", ".join(notes) if notes else "", ", ".join(PROFILES)))
+
+
+def profile_names(value, variable=None):
+    """The profile names ``value`` gives (a name, names separated by commas, or a list of names, any case), as
+    :data:`PROFILES` spells them, in order, once each; :class:`ProfileError` (:func:`unknown_profile`) names an
+    unknown one, ``variable`` where they were given (None: the caller names it)."""
+    if isinstance(value, str):
+        value = value.split(",")
+    if not isinstance(value, (list, tuple)) or not value:
+        raise ProfileError("%sprofile must be a compliance profile name or a list of them (%s)"
+                           % ("%s: " % variable if variable else "", ", ".join(PROFILES)))
+    names = []
+    for index, name in enumerate(value):
+        known = profile_name(name)
+        if known is None:
+            raise unknown_profile(name, index, len(value), variable)
+        if known not in names:
+            names.append(known)
+    return names
+
+
+def check_profile(name, target, variable=None):
+    """Validate a profile name (any case) and a target: ``(name, TARGET)``; :class:`ProfileError` names what to give
+    (``variable``: the variable the name was given in, for the message)."""
+    known = profile_name(name)
+    if known is None:
+        raise unknown_profile(name, variable=variable)
     normalized = _target_name(target)
-    if normalized not in _TABLES[name]:
+    if normalized not in _TABLES[known]:
         raise ProfileError("compliance profile %r has no values for target %r: give one of %s"
-                           % (name, target, ", ".join(t for t in TARGETS if t in _TABLES[name])))
-    return name, normalized
+                           % (known, target, ", ".join(t for t in TARGETS if t in _TABLES[known])))
+    return known, normalized
 
 
 def entry(name, target):

@@ -203,6 +203,13 @@ fail_on:
   description: The O(fail_on) in effect.
   returned: always
   type: str
+passed:
+  description:
+    - Whether nothing trips O(fail_on), the policies resolved and the weakest link is not below its floor; the task
+      fails when it is false, unless O(fail=false).
+  returned: always
+  type: bool
+  version_added: 0.3.0
 msg:
   description:
     - One message naming every secret that trips O(fail_on), with its verdict, reasons and hints; or a one-line

@@ -83,9 +83,9 @@ options:
         schemes, rounds and minimum length the secrets are held to, for O(target).
       - Without one, V(low_cost) is below the scheme's default (5,000 rounds for SHA-256 and SHA-512 crypt, cost 5
         for yescrypt, 10 for bcrypt, 10,000 iterations for GRUB 2's PBKDF2).
+      - V(stig), V(cis_server_l1), V(cis_server_l2), V(cis_workstation_l1), V(cis_workstation_l2), V(ospp),
+        V(pci_dss), V(anssi) or V(nist_800_63b), in any case.
     type: str
-    choices: [stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi,
-              nist_800_63b]
   wordlist:
     description:
       - A file of your own candidate passwords on the managed node, one a line (UTF-8, at most 16 MiB), tried after
@@ -247,7 +247,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets imp
     read_secrets, template_look, template_look_message)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import profile_names
 
 
 def _wordlist(path):
@@ -264,7 +264,7 @@ def main():
         argument_spec=spec(read_source_options(secret_content=True),
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
-                           profile=dict(type="str", choices=list(PROFILES)),
+                           profile=dict(type="str"),
                            wordlist=dict(type="path"),
                            budget=dict(type="float", default=DEFAULT_BUDGET)),
         supports_check_mode=True,
@@ -273,6 +273,8 @@ def main():
     params = module.params
     try:
         check_budget(params["budget"])
+        if params["profile"]:  # any case; an unknown name is shown only when it is a typo of one
+            params["profile"] = profile_names([params["profile"]], "profile")[0]
     except PwpolicyError as exc:
         module.fail_json(msg=str(exc))
     where = ""

@@ -65,10 +65,10 @@ options:
     description:
       - Compliance profiles to judge the posture against, as the P(kickstart.pwpolicy.compliance_profile#filter)
         filter names them. Without one, only the posture is returned.
+      - V(stig), V(cis_server_l1), V(cis_server_l2), V(cis_workstation_l1), V(cis_workstation_l2), V(ospp),
+        V(pci_dss), V(anssi) or V(nist_800_63b), in any case.
     type: list
     elements: str
-    choices: [stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi,
-              nist_800_63b]
   policies:
     description:
       - Password policies the kickstart's C(%anaconda) section must ask at least as much as, a dict keyed by
@@ -222,7 +222,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets imp
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import build_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge, judge_policies
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import TARGETS, profile_names
 
 
 def main():
@@ -231,13 +231,18 @@ def main():
                            source=dict(type="str", choices=["kickstart"], default="kickstart"),
                            template=dict(type="bool", default=False),
                            target=dict(type="str"),
-                           profile=dict(type="list", elements="str", choices=list(PROFILES)),
+                           profile=dict(type="list", elements="str"),
                            policies=dict(type="raw"),
                            exceptions=dict(type="list", elements="str", default=[])),
         supports_check_mode=True,
         **read_source_rules()
     )
     params = module.params
+    if params["profile"]:
+        try:  # any case; an unknown name is shown only when it is a typo of one
+            params["profile"] = profile_names(params["profile"], "profile")
+        except PwpolicyError as exc:
+            module.fail_json(msg=str(exc))
     where = ""
     try:
         text, where = source_text(params)

@@ -52,7 +52,12 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_secrets imp
     read_secrets, template_look, template_look_message)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import PROFILES, TARGETS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._profiles import (
+    PROFILES,
+    TARGETS,
+    profile_name,
+    suggestion,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import VERDICTS
 
 # Names of unrendered templates: Foreman (ERB), Jinja, Cobbler and Terraform conventions.
@@ -452,6 +457,15 @@ def profile_findings(path, text, template, profiles, target=None, read=None):
     return found
 
 
+def _typo(name):
+    """`` ('stgi', did you mean 'stig'?)`` for a typo of a profile name; nothing for any other name."""
+    near = suggestion(name)
+    if near is None:
+        return ""
+    return " (%r, did you mean %s%s?)" % (name.strip(), "one of " if len(near) > 1 else "",
+                                          ", ".join(repr(n) for n in near))
+
+
 def _profile_names(value, what):
     """The profile names of ``value`` (a name, a comma-separated string or a list), validated; an unknown one is
     named by its position only (a value in the wrong variable could be a secret)."""
@@ -460,8 +474,10 @@ def _profile_names(value, what):
     if not isinstance(value, (list, tuple)) or not all(isinstance(name, str) for name in value):
         raise AuditFilesError("%s must be a profile name, a list of them or a mapping of patterns to them, got %s"
                               % (what, plain_type(value)))
-    names = [name.strip().lower() for name in value if name.strip()]
-    unknown = ["%s[%d]" % (what, index) for index, name in enumerate(names) if name not in PROFILES]
+    given = [name for name in value if name.strip()]
+    names = [profile_name(name) for name in given]  # any case
+    # A typo of a profile name is shown with the names it is close to (module_utils/_profiles.py, suggestion).
+    unknown = ["%s[%d]%s" % (what, index, _typo(given[index])) for index, name in enumerate(names) if name is None]
     if unknown:
         verb = "is" if len(unknown) == 1 else "are"
         raise AuditFilesError("%s %s no compliance profile; give %s" % (", ".join(unknown), verb, ", ".join(PROFILES)))

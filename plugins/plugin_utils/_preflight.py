@@ -92,9 +92,11 @@ def delivery_for(release, delivery):
 # ---------------------------------------------------------------------------
 # Secrets as the caller hands them over
 # ---------------------------------------------------------------------------
-def secret(label, policy, value=None, user=None, error=None, hint=None):
-    """One secret to check: its text (``value``), or why it could not be read (``error``, ``hint``)."""
-    return {"secret": label, "policy": policy, "value": value, "user": user, "error": error, "hint": hint}
+def secret(label, policy, value=None, user=None, error=None, hint=None, variable=None):
+    """One secret to check: its text (``value``), or why it could not be read (``error``, ``hint``); ``variable``
+    names where it was read from, for the messages."""
+    return {"secret": label, "policy": policy, "value": value, "user": user, "error": error, "hint": hint,
+            "variable": variable}
 
 
 def account_label(name):
@@ -177,15 +179,37 @@ def trips(finding, fail_on):
     return bool(finding.get("stops")) or finding["verdict"] in TRIPS[check_fail_on(fail_on)]
 
 
-def _describe(finding):
+def is_secret(finding):
+    """Whether ``finding`` is of a secret: not of a value that no kickstart line can carry (``kickstart_dest``, an
+    entry of ``kickstart_content``), of a value that asks less than a compliance profile, or of policies that
+    cannot be resolved when there is no secret."""
+    if finding.get("policy") is not None:
+        return True
+    return not finding.get("stops") and finding["secret"] != "policy"
+
+
+def _describe(finding, variable=None):
+    """One line: the variable (when known), the secret and its policy, the verdict and every reason."""
     name = (finding.get("policy") or {}).get("name")
     head = finding["secret"] + (" (policy %s)" % name if name else "")
-    if not (finding.get("stops") and finding.get("policy") is None):  # a line value, not a secret: no verdict
+    if variable and variable != finding["secret"]:
+        head = "%s: %s" % (variable, head)
+    if is_secret(finding):  # a line value or a deviation has no verdict
         head += ": " + finding["verdict"]
-    text = "%s: %s" % (head, "; ".join(finding["reasons"]) or "no reason given")
-    if finding["hints"]:
-        text += ". What to do: " + "; ".join(finding["hints"])
-    return text
+    return "%s: %s" % (head, "; ".join(finding["reasons"]) or "no reason given")
+
+
+def _hints(failing):
+    """Each hint once, with the secrets or values it is for: ``add a digit (user:alice, luks)``."""
+    order, whose = [], {}
+    for finding in failing:
+        for hint in finding["hints"]:
+            if hint not in whose:
+                order.append(hint)
+                whose[hint] = []
+            if finding["secret"] not in whose[hint]:
+                whose[hint].append(finding["secret"])
+    return ["%s (%s)" % (hint, ", ".join(whose[hint])) if len(failing) > 1 else hint for hint in order]
 
 
 def warnings_for(findings, fail_on):
@@ -195,18 +219,37 @@ def warnings_for(findings, fail_on):
             for f in findings if f["verdict"] == "accepted_weak" and not trips(f, fail_on)]
 
 
-def failure_message(host, findings, fail_on, context=None):
-    """One message for every finding that trips ``fail_on`` (``None`` when none does).
+def _counted(count, word):
+    return "%d %s%s" % (count, word, "" if count == 1 else "s")
 
-    ``context`` names the run, for example ``server, F40``.
+
+def failure_message(host, findings, fail_on, context=None, variables=None):
+    """One message for every finding that trips ``fail_on`` (``None`` when none does): a head line that counts the
+    secrets (and the other values) that fail, one line per secret or value, then each hint once.
+
+    ``context`` names the run, for example ``server, F40``; ``variables`` maps a secret's label to the variable it
+    was read from (``root`` to ``kickstart_root_password``), which its line names.
     """
     failing = [f for f in findings if trips(f, fail_on)]
     if not failing:
         return None
     where = host + (" (%s)" % context if context else "")
-    return "%s: %d of %d %s fail%s (fail_on=%s): %s" % (
-        where, len(failing), len(findings), "secret" if len(findings) == 1 else "secrets",
-        "s" if len(failing) == 1 else "", fail_on, " | ".join(_describe(f) for f in failing))
+    secrets = [f for f in findings if is_secret(f)]
+    bad = [f for f in failing if is_secret(f)]
+    others = len(failing) - len(bad)
+    counted = []
+    if secrets or not others:
+        counted.append("%d of %s" % (len(bad), _counted(len(secrets), "secret")))
+    if others:
+        counted.append(_counted(others, "other value" if counted else "value"))
+    lines = ["%s: %s fail%s (fail_on=%s):" % (where, " and ".join(counted),
+                                              "s" if len(failing) == 1 and len(counted) == 1 else "", fail_on)]
+    lines.extend("  " + _describe(f, (variables or {}).get(f["secret"])) for f in failing)
+    hints = _hints(failing)
+    if hints:
+        lines.append("What to do:")
+        lines.extend("  " + hint for hint in hints)
+    return "\n".join(lines)
 
 
 def passing_message(host, findings, fail_on):

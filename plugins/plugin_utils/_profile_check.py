@@ -43,7 +43,6 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import 
     normalize_policies,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._redact import HIDDEN
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import normalize_settings
 
 # The policy fields a check merges (the name is the account's).
@@ -174,33 +173,15 @@ def wanted(profile):
     return not (isinstance(profile, (list, tuple)) and not profile)
 
 
-def _unknown(name, index, count):
-    """The error for the unknown profile ``name``, element ``index`` of ``count`` given.
+def _names(profile, variable=None):
+    """The profile names given (a name, names separated by commas, or a list of names, any case), in order, once
+    each (:func:`._profiles.profile_names`).
 
-    Its value is never shown, whether given alone, in a list or in a comma-separated string: a secret given
-    in the wrong variable would otherwise be printed by every caller (an element of a string is no value a
-    caller could hide).  A name of several is named by its position.
+    An unknown name is shown only when it is a typo of a profile name, and any other is ``<hidden>`` with its
+    position, whether given alone, in a list or in a comma-separated string: a secret given in the wrong variable
+    would otherwise be printed by every caller.
     """
-    shown = repr(HIDDEN) if isinstance(name, str) else "(%s)" % plain_type(name)
-    where = " (name %d of the %d given)" % (index + 1, count) if count > 1 else ""
-    return _profiles.ProfileError("unknown compliance profile %s%s: give one of %s"
-                                  % (shown, where, ", ".join(_profiles.PROFILES)))
-
-
-def _names(profile):
-    """The profile names given (a name, names separated by commas, or a list of names), in order, once each."""
-    if isinstance(profile, str):
-        profile = profile.split(",")
-    if not isinstance(profile, (list, tuple)) or not profile:
-        raise _profiles.ProfileError("profile must be a compliance profile name or a list of them (%s)"
-                                     % ", ".join(_profiles.PROFILES))
-    names = []
-    for index, name in enumerate(profile):
-        if not isinstance(name, str) or name.strip() not in _profiles.PROFILES:
-            raise _unknown(name, index, len(profile))
-        if name.strip() not in names:
-            names.append(name.strip())
-    return names
+    return _profiles.profile_names(profile, variable)
 
 
 def _same_everywhere(name):
@@ -209,24 +190,25 @@ def _same_everywhere(name):
                for target in _profiles.TARGETS)
 
 
-def _target(names, target):
+def _target(names, target, target_var="target"):
     """The release whose values ``names`` take: the target given, or the newest for profiles that ask the same on
-    every release (for those any target will do, a Fedora release too)."""
+    every release (for those any target will do, a Fedora release too); ``target_var`` names it in a message."""
     if all(_same_everywhere(name) for name in names):
         given = target.strip().upper() if isinstance(target, str) else None
         return given if given in _profiles.TARGETS else _profiles.TARGETS[-1]
     if target is None or (isinstance(target, str) and not target.strip()):
-        raise _profiles.ProfileError("compliance profile %s needs a target release: give target, one of %s"
+        raise _profiles.ProfileError("compliance profile %s needs a target release: give %s, one of %s"
                                      % (", ".join(name for name in names if not _same_everywhere(name)),
-                                        ", ".join(_profiles.TARGETS)))
+                                        target_var, ", ".join(_profiles.TARGETS)))
     for name in names:
         target = _profiles.check_profile(name, target)[1]
     return target
 
 
-def select(profile, target=None):
-    """The :class:`Selection` of ``profile`` (a name or a list) for ``target``; :class:`._profiles.ProfileError`
-    names what to give.  Selections of plain names are made once."""
+def select(profile, target=None, variable=None, target_var="target"):
+    """The :class:`Selection` of ``profile`` (a name or a list, any case) for ``target``;
+    :class:`._profiles.ProfileError` names what to give (``variable`` and ``target_var``: where the profile and the
+    target were given).  Selections of plain names are made once."""
     key = None
     if target is None or isinstance(target, str):
         if isinstance(profile, str):
@@ -235,8 +217,8 @@ def select(profile, target=None):
             key = (tuple(profile), target)
     if key is not None and key in _SELECTIONS:
         return _SELECTIONS[key]
-    names = _names(profile)
-    selection = Selection(names, _target(names, target))
+    names = _names(profile, variable)
+    selection = Selection(names, _target(names, target, target_var))
     if key is not None:
         if len(_SELECTIONS) >= _SELECTIONS_MAX:
             _SELECTIONS.clear()

@@ -40,6 +40,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     VERDICTS,
     check_fail_on,
     error_finding,
+    is_secret,
     verdict_counts_text,
     trips,
 )
@@ -248,6 +249,24 @@ def _unmatched(finding):
     return NO_MATCH in (finding.get("findings") or ())
 
 
+def counts_as_secret(finding):
+    """Whether ``finding`` is of a secret (a host's, or a line of a file), not of a file that cannot be read, a
+    pattern that matches no file, a deviation from a profile or a value no kickstart line can carry."""
+    if is_file(finding):
+        return finding.get("command") is not None
+    return is_secret(finding)
+
+
+def _subject(findings, failing=None):
+    """``2 of 5 secrets and 1 other finding`` (``5 secrets`` without ``failing``): the secrets counted alone."""
+    secrets = [f for f in findings if counts_as_secret(f)]
+    if failing is None:
+        return "%d secrets" % len(secrets)
+    others = len([f for f in failing if not counts_as_secret(f)])
+    text = "%d of %d secrets" % (len([f for f in failing if counts_as_secret(f)]), len(secrets))
+    return text + (" and %d other finding%s" % (others, "" if others == 1 else "s") if others else "")
+
+
 def outcome(findings, fail_on, hosts=None, files=None):
     """(failing findings, message) for the whole run.
 
@@ -276,14 +295,14 @@ def outcome(findings, fail_on, hosts=None, files=None):
         unmatched = [f["file"] for f in failing if _unmatched(f)]
         if unmatched:
             named.append(("patterns that match no file", unmatched))
-        message = ("%d of %d secrets %s fail (fail_on=%s): %s; %s"
-                   % (len(failing), len(findings),
+        message = ("%s %s fail (fail_on=%s): %s; %s"
+                   % (_subject(findings, failing),
                       " and ".join("%s %d of %d %s" % (prep, len(bad), len(every), word)
                                    for word, prep, every, bad in places),
                       fail_on, text, "; ".join("%s: %s" % (word, _names(bad)) for word, bad in named)))
     else:
-        message = "%d secrets %s checked, none fails (fail_on=%s)%s" % (
-            len(findings), " and ".join("%s %d %s" % (prep, len(every), word) for word, prep, every, dummy in places),
+        message = "%s %s checked, none fails (fail_on=%s)%s" % (
+            _subject(findings), " and ".join("%s %d %s" % (prep, len(every), word) for word, prep, every, dummy in places),
             fail_on, ": " + text if text else "")
     return failing, message
 

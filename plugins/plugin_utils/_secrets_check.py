@@ -112,6 +112,22 @@ class SecretsCheck(object):
         self._viewed = False
         # (task_vars, what arguments() made of them): render_kickstart asks before the run and in it.
         self._arguments = None
+        # For the kickstart role (role_vars): its messages name the role's variables, without the action's name.
+        self.role = False
+
+    def say(self, text):
+        """``text`` as the run's error: the role's own, or ``check_secrets: text``."""
+        return text if self.role else "check_secrets: %s" % text
+
+    def variable(self, arg):
+        """The name of argument ``arg`` in a message: the role's variable (``kickstart_ARG``) for the role."""
+        return "kickstart_%s" % arg if self.role else arg
+
+    def hidden(self, exc, plain):
+        """The message of ``exc``, prefixed for the run, with the values of ``pwpolicies`` hidden (a secret may sit
+        in the wrong place).  The product, the target and the profile are no secrets: they are shown, and an
+        unknown profile name is shown only as :func:`._profiles.unknown_profile` allows."""
+        return self.say(hide(str(exc), leaves([plain["pwpolicies"]]) - SAFE_WORDS))
 
     def template(self, value):
         return self.reader.template(value)
@@ -122,6 +138,7 @@ class SecretsCheck(object):
             return self._arguments[1]
         args = self.args
         raw, names = self.reader.role_values(args, task_vars, ROLE_VARS)
+        self.role = boolean(self.template(args.get("role_vars", False)), strict=False)
         plain = {}
         for arg in PLAIN_ROLE_ARGS + INPUT_ARGS + PROFILE_ARGS:
             value = raw[arg] if arg in raw else args.get(arg)
@@ -137,8 +154,7 @@ class SecretsCheck(object):
         self._arguments = (task_vars, made)
         return made
 
-    @staticmethod
-    def resolve(plain):
+    def resolve(self, plain):
         """``(policies, release, problem)``: the effective policies, or why they cannot be resolved."""
         try:
             # With a product its preset, else the target's defaults, under the overrides; all three names.
@@ -146,19 +162,16 @@ class SecretsCheck(object):
                                    every_name=True),
                     release_facts(plain["target"]), None)
         except PwpolicyError as exc:
-            # No value given is repeated: a secret may sit in the wrong place.
-            given = [plain[arg] for arg in ("product", "target", "pwpolicies")]
-            return {}, None, "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+            return {}, None, self.hidden(exc, plain)
 
-    @staticmethod
-    def by_profile(plain, policies):
+    def by_profile(self, plain, policies):
         """``(policies, selection, conflicts, problem)`` of a check by ``profile`` (``policies`` unchanged without
         one): each account's policy is the profiles' merged with what the product and ``pwpolicies`` set, the
         stricter value of each field applying."""
         if not _profile_check.wanted(plain.get("profile")) or not policies:
             return policies, None, [], None
         try:
-            selection = _profile_check.select(plain["profile"], plain["target"])
+            selection = self.select(plain)
             overrides = normalize_policies(plain["pwpolicies"])
             merged, notes = {}, list(selection.conflicts)
             for name in NAMES:
@@ -167,8 +180,12 @@ class SecretsCheck(object):
                 notes.extend(found)
             return merged, selection, notes, None
         except PwpolicyError as exc:
-            given = [plain[arg] for arg in ("product", "target", "pwpolicies", "profile")]
-            return {}, None, [], "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+            return {}, None, [], self.hidden(exc, plain)
+
+    def select(self, plain):
+        """The :class:`._profile_check.Selection` of ``profile`` for ``target``, its errors naming them."""
+        return _profile_check.select(plain["profile"], plain["target"], self.variable("profile"),
+                                     self.variable("target"))
 
     def role_profile(self, plain, names):
         """``(view, problem)``: the role's check by profile, a :class:`._profile_check.RoleProfile`, when
@@ -178,7 +195,7 @@ class SecretsCheck(object):
             self._viewed = True
             if plain.get("profile_exceptions") is not None:
                 try:
-                    selection = (_profile_check.select(plain["profile"], plain["target"])
+                    selection = (self.select(plain)
                                  if _profile_check.wanted(plain.get("profile")) else None)
                     self.profile_view = _profile_check.RoleProfile(
                         selection, plain["profile_exceptions"], plain.get("pwquality_settings"),
@@ -186,8 +203,7 @@ class SecretsCheck(object):
                         exceptions_var=names.get("profile_exceptions", "profile_exceptions"))
                 except PwpolicyError as exc:
                     # The messages name a rule id or a setting given by its position or name, never its value.
-                    given = [plain[arg] for arg in ("product", "target", "pwpolicies", "profile")]
-                    self.profile_view_problem = "check_secrets: %s" % hide(str(exc), leaves(given) - SAFE_WORDS)
+                    self.profile_view_problem = self.hidden(exc, plain)
         return self.profile_view, self.profile_view_problem
 
     def prepare(self, task_vars):
@@ -195,8 +211,7 @@ class SecretsCheck(object):
         dummy_raw, names, plain, dummy_host, dummy_fail_on, dummy_fail = self.arguments(task_vars or {})
         return self.role_profile(plain, names)
 
-    @staticmethod
-    def for_role(plain, policies, view, names):
+    def for_role(self, plain, policies, view, names):
         """``(policies, selection, conflicts, problem)`` of the role's check by profile: each account's policy is
         the profiles' merged with the product's preset, then each field of ``pwpolicies`` as given (a looser one
         is a deviation of ``view``)."""
@@ -205,7 +220,7 @@ class SecretsCheck(object):
         try:
             overrides = normalize_policies(plain["pwpolicies"])
         except PwpolicyError as exc:  # resolve() said it already, as a problem
-            return {}, None, [], "check_secrets: %s" % hide(str(exc), leaves([plain["pwpolicies"]]) - SAFE_WORDS)
+            return {}, None, [], self.hidden(exc, plain)
         merged = {}
         for name in NAMES:
             preset = _profile_check.given_fields(name, None, plain["product"]) if plain["product"] else {}
@@ -307,12 +322,12 @@ class SecretsCheck(object):
                     merged = selection.settings_for(plain["pwquality_settings"])
                     conflicts = conflicts + merged[2]
                 except PwpolicyError as exc:
-                    profile_problem = profile_problem or "check_secrets: pwquality_settings: %s" % exc
+                    profile_problem = profile_problem or self.say("pwquality_settings: %s" % exc)
         problem = problem or view_problem or profile_problem
         try:
             sources = _blocklist.checked_sources(plain.get("blocklist"), required=bool(selection and selection.blocklist))
         except PwpolicyError as exc:  # the path is named: it is where to look
-            result.update(failed=True, changed=False, msg="check_secrets: %s" % exc)
+            result.update(failed=True, changed=False, msg=self.say(str(exc)))
             return result, plain, []
         flags, refusal = self.delivery(plain, release)
         context = ", ".join(str(x) for x in (plain["product"], release and release["name"]) if x)
@@ -341,12 +356,13 @@ class SecretsCheck(object):
         try:
             checker = self.checker(selection, sources, view, plain.get("pwquality_settings"), merged)
         except PwpolicyError as exc:  # the settings given (a check by profile validated them already)
-            checker, problem = check_password, problem or "check_secrets: pwquality_settings: %s" % exc
+            checker, problem = check_password, problem or self.say("pwquality_settings: %s" % exc)
         # A value that asks less than the profile is a finding that stops the run, as a value no line can carry.
         deviations = view.problems() if view is not None and problem is None else []
         findings = self.findings(host, deviations + problems, items, policies, problem, checker,
                                  profile=_profile_check.wanted(plain.get("profile")))
-        message = failure_message(host, findings, fail_on, context or None)
+        message = failure_message(host, findings, fail_on, context or None,
+                                  dict((item["secret"], item["variable"]) for item in items if item.get("variable")))
         result.update(changed=False, findings=findings, release=release, summary=verdict_counts(findings), fail_on=fail_on,
                       policies=dict((name, policy.to_dict()) for name, policy in policies.items()))
         if flags is not None:
@@ -374,4 +390,6 @@ class SecretsCheck(object):
             result["msg"] = passing_message(host, findings, fail_on)
         if weakest is not None:
             add_weakest(result, weakest, fail)
+        # Whether the run may go on, with fail=false too (the kickstart role stops on it with the message alone).
+        result["passed"] = problem is None and message is None and not (weakest is not None and weakest[2])
         return result, plain, items

@@ -22,6 +22,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import re
+
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
 
@@ -58,17 +60,42 @@ TEMPLATE_ERROR = ("could not be read: templating it failed (Ansible's message is
                   "the value)", "check the expression that sets %s")
 
 
+# The name Ansible's undefined-variable errors give ('NAME' is undefined, ... has no attribute 'NAME'): a name of
+# the template code, never a value.  Nothing else of Ansible's message is passed on.
+_UNDEFINED_NAME = re.compile(r"'([A-Za-z_][A-Za-z0-9_]{0,99})' is undefined")
+_UNDEFINED_ATTRIBUTE = re.compile(r"has no attribute '([A-Za-z_][A-Za-z0-9_]{0,99})'")
+
+
+def undefined_name(text):
+    """``(what, name)`` of the undefined variable (``variable``) or attribute (``attribute``) an error of Ansible
+    names, or None."""
+    for what, pattern in (("variable", _UNDEFINED_NAME), ("attribute", _UNDEFINED_ATTRIBUTE)):
+        found = pattern.search(text)
+        if found:
+            return what, found.group(1)
+    return None
+
+
 def error_kind(exc):
-    """``(reason, hint)`` for an exception raised while reading a secret, from its class names only."""
+    """``(reason, hint)`` for an exception raised while reading a secret, from its class names and, for an undefined
+    variable, the name it gives (the hint takes the variable that holds the secret)."""
     names = []
+    named = None
     seen = 0
     while exc is not None and seen < 10:
         names.extend(cls.__name__ for cls in type(exc).__mro__)
+        if named is None and "Undefined" in " ".join(cls.__name__ for cls in type(exc).__mro__):
+            named = undefined_name(to_text(getattr(exc, "message", None) or exc, errors="surrogate_or_replace"))
         exc = exc.__cause__ or exc.__context__
         seen += 1
     if any("Vault" in name for name in names):
         return VAULT_ERROR
     if any("Undefined" in name for name in names):
+        if named is not None:
+            what, name = named
+            return ("could not be read: it refers to the undefined %s %s" % (what, name),
+                    "define %s %s (for example in the vaulted vars file), or remove the secret"
+                    % (name, "where %s refers to it" if what == "variable" else "in what %s refers to"))
         return UNDEFINED_ERROR
     return TEMPLATE_ERROR
 
@@ -122,18 +149,21 @@ class SecretReader(object):
         if raw["root_password"] is not None:
             value, error, hint = self.read(raw["root_password"], names["root_password"])
             if value is not None or error:
-                items.append(secret("root", "root", value=value, user="root", error=error, hint=hint))
+                items.append(secret("root", "root", value=value, user="root", error=error, hint=hint,
+                                    variable=names["root_password"]))
         items.extend(self.user_secrets(raw["users"], names["users"], problems))
         if raw["luks_passphrase"] is not None:
             value, error, hint = self.read(raw["luks_passphrase"], names["luks_passphrase"])
             # An empty passphrase means no encryption, as the role renders it: nothing to check.
             if (value is not None and value != "") or error:
-                items.append(secret("luks", "luks", value=value, error=error, hint=hint))
+                items.append(secret("luks", "luks", value=value, error=error, hint=hint,
+                                    variable=names["luks_passphrase"]))
         if raw.get("bootloader_password") is not None:
             value, error, hint = self.read(raw["bootloader_password"], names["bootloader_password"])
             # GRUB 2's superuser is root (as the installer writes it); empty means no boot-loader password.
             if (value is not None and value != "") or error:
-                items.append(secret(BOOTLOADER, BOOTLOADER_POLICY, value=value, user="root", error=error, hint=hint))
+                items.append(secret(BOOTLOADER, BOOTLOADER_POLICY, value=value, user="root", error=error, hint=hint,
+                                    variable=names["bootloader_password"]))
         return items
 
     def user_secrets(self, raw_users, where, problems):
@@ -144,12 +174,12 @@ class SecretReader(object):
             users = self.container(raw_users)
         except Exception as exc:  # pylint: disable=broad-except
             reason, hint = error_kind(exc)
-            return [secret("users", "user", error=reason, hint=hint % where)]
+            return [secret("users", "user", error=reason, hint=hint % where, variable=where)]
         if users is None:
             return []
         if not isinstance(users, (list, tuple)):
             return [secret("users", "user", error="is not a list of accounts (got %s)" % plain_type(users),
-                           hint="give %s as a list of {name, password}" % where)]
+                           hint="give %s as a list of {name, password}" % where, variable=where)]
         items = []
         seen = set()
         for index, raw_entry in enumerate(users):
@@ -161,7 +191,8 @@ class SecretReader(object):
                          if isinstance(entry, dict) else entry)
             except Exception as exc:  # pylint: disable=broad-except
                 reason, hint = error_kind(exc)
-                items.append(secret("user[%d]" % index, "user", error=reason, hint=hint % entry_where))
+                items.append(secret("user[%d]" % index, "user", error=reason, hint=hint % entry_where,
+                                    variable=entry_where))
                 continue
             found = user_problems(index, shown, seen)
             problems.extend(found)
@@ -172,5 +203,5 @@ class SecretReader(object):
             if value is None and not error:
                 continue
             items.append(secret(account_label(shown["name"]), "user", value=value, user=shown["name"],
-                                error=error, hint=hint))
+                                error=error, hint=hint, variable=entry_where + ".password"))
         return items

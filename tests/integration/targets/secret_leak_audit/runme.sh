@@ -436,7 +436,8 @@ grep -q -E '[$](1|2[abxy]?|5|6|7|y|gy)[$]|grub[.]pbkdf2' "$runs/role_change_diff
 # Failures on the Server host only (Workstation's root policy is not strict:
 # there a weak root password is accepted with a warning and written).
 run role_weak 2 role.yml "${rinv[@]}" --limit server1.example.com "${vault[@]}" --diff -e "@$role/weak.yml"
-expect role_weak "(fail_on=rejected): root (policy root): rejected: "
+expect role_weak "(fail_on=rejected):"
+expect role_weak "kickstart_root_password: root (policy root): rejected: "
 # The weakest link below kickstart_min_crack_seconds stops the role on the
 # Workstation host (whose policy lets the weak root password pass), with the
 # plain-http warning; without zxcvbn, the floor fails with how to install it.

@@ -59,7 +59,10 @@ def test_others_give_conflicts():
 
 
 @pytest.mark.parametrize("args, message", [
-    (("cis", "RHEL9"), "^compliance_profile: unknown compliance profile 'cis': give one of stig, cis_server_l1"),
+    (("cis", "RHEL9"),
+     "^compliance_profile: unknown compliance profile 'cis' \\(did you mean one of 'cis_server_l1', "
+     "'cis_server_l2', 'cis_workstation_l1', 'cis_workstation_l2'\\?\\): give one of stig, cis_server_l1"),
+    (("Vq7-Hj3k-Zr9w", "RHEL9"), "^compliance_profile: unknown compliance profile '<hidden>': give one of stig, "),
     (("stig", "RHEL11"), "^compliance_profile: compliance profile 'stig' has no values for target 'RHEL11': "
                          "give one of RHEL8, RHEL9, RHEL10$"),
     (("stig", None), "^compliance_profile: a target release is needed"),

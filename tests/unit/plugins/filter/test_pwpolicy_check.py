@@ -151,14 +151,15 @@ def test_wrong_vault_password_direct_call(vault):
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(policy="root", product="laptop"), "unknown product '<hidden>'"),
+    # The product and the target are no secrets: shown.
+    (dict(policy="root", product="laptop"), "unknown product 'laptop'"),
     (dict(policy={"name": "root", "minlenn": 3}), "unknown key '<hidden>'"),
     (dict(policy={"name": "admin"}), "unknown policy name '<hidden>'"),
     (dict(policy=SECRET), "not a policy name"),
     (dict(policy="root", settings={"minlen": 3}), "set the policy's minlen instead"),
     (dict(policy="root", settings={"dictpath": "/nonexistent/pw_dict"}), "cracklib-runtime"),
     (dict(policy="root", user=12), "user must be a string"),
-    (dict(policy="root", target="F99x"), "unknown target '<hidden>'"),
+    (dict(policy="root", target="F99x"), "unknown target 'F99x'"),
     (dict(policy="root", settings="minclass=3"), "settings must be a dict"),
     (dict(policy=["root"]), "a policy must be a dict"),
     (dict(policy="root", product="server", rules=SECRET), "rules must be one of collection, installer, got another"),

@@ -99,11 +99,12 @@ def test_vaulted_profile_and_blocklist_values(vault, corpus):  # noqa: F811
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(profile="stgi", target="RHEL9"), "^pwpolicy_check: unknown compliance profile '?<hidden>'?: give one of stig, "),
+    (dict(profile="stgi", target="RHEL9"),
+     r"^pwpolicy_check: unknown compliance profile 'stgi' \(did you mean 'stig'\?\): give one of stig, "),
     (dict(profile="stig"), "^pwpolicy_check: compliance profile stig needs a target release: give target, one of "
                            "RHEL8, RHEL9, RHEL10$"),
     (dict(profile="stig", target="F40"), "^pwpolicy_check: compliance profile 'stig' has no values for target "
-                                         "'<hidden>': give one of RHEL8, RHEL9, RHEL10$"),
+                                         "'F40': give one of RHEL8, RHEL9, RHEL10$"),
     (dict(profile="stig", target="RHEL9", rules="installer"), "^pwpolicy_check: rules=installer cannot be combined "
                                                               "with a compliance profile or a blocklist"),
     (dict(blocklist="/srv/pwned/missing.txt"), "^pwpolicy_check: blocklist /srv/pwned/missing.txt: no such file "
@@ -127,3 +128,11 @@ def test_a_password_given_as_the_blocklist_is_not_named():
         pwpolicy_check(SECRET, "root", product="server", blocklist=SECRET)
     assert str(raised.value).startswith("pwpolicy_check: blocklist <hidden>: no such file")
     assert_no_leak(SECRET, str(raised.value), piece=5)
+
+
+def test_the_filter_the_test_and_compliance_profile_match_profile_names_in_any_case(display):
+    from ansible_collections.kickstart.pwpolicy.plugins.filter.compliance_profile import compliance_profile
+    report = pwpolicy_check(SECRET, "root", profile="STIG, Nist_800_63B", target="RHEL9")
+    assert report["profile"]["names"] == ["stig", "nist_800_63b"]
+    assert pwpolicy_compliant(SECRET, "root", profile=["Stig"], target="RHEL9") is True
+    assert compliance_profile("STIG", "RHEL9", others=["NIST_800_63B"])["name"] == "stig"

@@ -83,6 +83,10 @@ def test_with_a_profile_the_judge_names_each_deviation(capsys):
         "autopart without --encrypted")
     assert found["RHEL-09-212010"]["found"] == "no bootloader line"
     assert "deviations" not in ok(capsys, content=text, budget=0)
+    # The profile's name in any case; a typo of one is shown with a suggestion.
+    assert ok(capsys, content=text, profile="STIG", budget=0)["deviations"] == result["deviations"]
+    assert fail(capsys, content=text, profile="stgi", budget=0).startswith(
+        "profile: unknown compliance profile 'stgi' (did you mean 'stig'?): give one of stig, ")
 
 
 @pytest.mark.parametrize("args, says", [

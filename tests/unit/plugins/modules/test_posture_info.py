@@ -73,3 +73,12 @@ def test_policies_the_section_must_ask_at_least(capsys):
     assert rhel10["deviations"] == [] and [d["rule"] for d in rhel10["not_checked"]] == ["policies.root"]
     bad = fail(capsys, content=text, policies={"root": {"minlenght": 12}})
     assert bad.startswith("policies: ") and "minlenght" in bad
+
+
+def test_profile_names_in_any_case_and_a_typo_shown_with_a_suggestion(capsys):
+    assert ok(capsys, content=STIG_RHEL9, profile=["STIG"]) == ok(capsys, content=STIG_RHEL9, profile=["stig"])
+    assert fail(capsys, content=STIG_RHEL9, profile=["stig", "ospq"]).startswith(
+        "profile: unknown compliance profile 'ospq' (name 2 of the 2 given, did you mean 'ospp'?): give one of stig, ")
+    message = fail(capsys, content=STIG_RHEL9, profile=[SECRET])
+    assert message.startswith("profile: unknown compliance profile '<hidden>': give one of stig, ")
+    assert_no_leak(SECRET, message, piece=5)

@@ -494,6 +494,12 @@ def test_a_profile_per_pattern_and_a_file_without_a_release(repo):
         audit_files(["other/*.ks"], profile=["stig", "Secret-Value-9"])
     assert "kickstart_audit_profile[1] is no compliance profile" in str(caught.value)
     assert "Secret-Value-9" not in str(caught.value)
+    # Profile names in any case; a typo of one is shown with the name it is close to.
+    assert audit_files(["other/*.ks"], budget=0, profile="CIS_Server_L1", target="RHEL9")[0] == findings
+    with pytest.raises(AuditFilesError) as caught:
+        audit_files(["other/*.ks"], profile=["stig", "cis_sever_l1"])
+    assert "kickstart_audit_profile[1] ('cis_sever_l1', did you mean 'cis_server_l1'?) is no compliance profile" \
+        in str(caught.value)
 
 
 def test_a_baseline_waives_by_rule_and_file_and_says_so_everywhere(repo):

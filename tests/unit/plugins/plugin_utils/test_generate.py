@@ -164,7 +164,8 @@ def test_a_policy_nothing_meets_names_what_to_change():
 
 
 @pytest.mark.parametrize("options, expected", [
-    ({"profile": "nope", "target": "RHEL9"}, "unknown compliance profile 'nope': give one of stig"),
+    ({"profile": "nope", "target": "RHEL9"}, "unknown compliance profile '<hidden>': give one of stig"),
+    ({"profile": "stgi", "target": "RHEL9"}, "unknown compliance profile 'stgi' \\(did you mean 'stig'\\?\\): give one of stig"),
     ({"profile": "stig"}, "a target release is needed: give one of RHEL8"),
     ({"profile": "stig", "target": "RHEL7"}, "has no values for target 'RHEL7': give one of RHEL8, RHEL9, RHEL10"),
     ({"profile": "stig", "target": "RHEL9", "policy_name": "admin"}, "unknown policy_name 'admin': give one of root"),

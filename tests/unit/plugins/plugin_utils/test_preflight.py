@@ -15,6 +15,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight impo
     check_fail_on,
     delivery_for,
     failure_message,
+    is_secret,
     problem_findings,
     release_facts,
     secret,
@@ -135,13 +136,55 @@ def test_one_message_names_every_failing_secret_with_reasons_and_hints_and_no_va
         secret("user:alice", "user", value="alice2024alice", user="alice"),
     )
     message = failure_message("web01", found, "rejected", "server, RHEL9")
-    assert message.startswith("web01 (server, RHEL9): 2 of 3 secrets fail (fail_on=rejected): root (policy root): "
-                              "rejected: ")
-    assert " | user:alice (policy user): rejected: " in message
+    lines = message.split("\n")
+    assert lines[0] == "web01 (server, RHEL9): 2 of 3 secrets fail (fail_on=rejected):"
+    assert lines[1].startswith("  root (policy root): rejected: ")
+    assert lines[2].startswith("  user:alice (policy user): rejected: ")
     assert "user:bob" not in message
-    assert message.count("What to do: ") == 2
+    assert message.count("What to do:") == 1
     assert WEAK not in message and "alice2024alice" not in message
     assert failure_message("web01", found[1:2], "rejected") is None
+
+
+def test_the_message_is_one_line_per_secret_naming_its_variable_then_each_hint_once():
+    found = findings_for(
+        secret("root", "root", value="short1", user="root"),
+        secret("user:alice", "user", value="password", user="alice"),
+        secret("luks", "luks", value="luks"),
+        secret("bootloader", "root", value="grub", user="root"),
+    )
+    variables = {"root": "kickstart_root_password", "user:alice": "kickstart_users[0].password",
+                 "luks": "kickstart_luks_passphrase", "bootloader": "kickstart_bootloader_password"}
+    message = failure_message("web01", found, "rejected", "server, RHEL9", variables)
+    lines = message.split("\n")
+    assert lines[0] == "web01 (server, RHEL9): 4 of 4 secrets fail (fail_on=rejected):"
+    assert [line.split(" (policy")[0] for line in lines[1:5]] == [
+        "  kickstart_root_password: root", "  kickstart_users[0].password: user:alice",
+        "  kickstart_luks_passphrase: luks", "  kickstart_bootloader_password: bootloader"]
+    assert lines[5] == "What to do:"
+    hints = [line.strip() for line in lines[6:]]
+    # Each hint once, with the secrets it is for; every finding's hint is among them.
+    assert len(hints) == len(set(hints)) and all(line.startswith("  ") for line in lines[6:])
+    for finding in found:
+        for hint in finding["hints"]:
+            assert [h for h in hints if h.startswith(hint + " (") and finding["secret"] in h], hint
+    assert not any("What to do" in line for line in lines[1:5])
+    # Shorter than the old one line with every hint of every secret.
+    assert len(message) < sum(len("; ".join(f["reasons"] + f["hints"])) for f in found) + 400
+
+
+def test_the_count_is_of_secrets_only():
+    problems = problem_findings("web01", [{"label": "kickstart_dest", "reasons": ["holds a newline"],
+                                           "hints": ["give a path on one line"]}])
+    secrets = findings_for(secret("root", "root", value=WEAK, user="root"),
+                           secret("luks", "luks", value=STRONG))
+    assert failure_message("web01", problems + secrets, "rejected").split("\n", maxsplit=1)[0] == \
+        "web01: 1 of 2 secrets and 1 other value fail (fail_on=rejected):"
+    assert failure_message("web01", problems + secrets[1:], "rejected").split("\n", maxsplit=1)[0] == \
+        "web01: 0 of 1 secret and 1 other value fail (fail_on=rejected):"
+    assert failure_message("web01", problems, "rejected").split("\n", maxsplit=1)[0] == \
+        "web01: 1 value fails (fail_on=rejected):"
+    assert [is_secret(f) for f in problems + secrets] == [False, True, True]
 
 
 def test_input_problems_become_findings_that_always_stop_and_show_no_verdict():
@@ -151,8 +194,9 @@ def test_input_problems_become_findings_that_always_stop_and_show_no_verdict():
     assert found[0]["verdict"] == "error" and found[0]["stops"] and found[0]["policy"] is None
     assert trips(found[0], "never")
     message = failure_message("web01", found, "never")
-    assert message.startswith("web01: 1 of 1 secret fails (fail_on=never): kickstart_users[0].name: is not a valid "
-                              "account name. What to do: ")
+    assert message.startswith("web01: 1 value fails (fail_on=never):\n  kickstart_users[0].name: is not a valid "
+                              "account name")
+    assert "\nWhat to do:\n  " in message
     assert "rootpw" not in message
 
 

@@ -221,7 +221,9 @@ def test_nist_takes_any_target_and_the_others_need_theirs():
 
 
 @pytest.mark.parametrize("kwargs,message", [
-    (dict(profile="stgi", target="RHEL9"), "unknown compliance profile '<hidden>': give one of stig, cis_server_l1, "),
+    (dict(profile="stgi", target="RHEL9"),
+     r"unknown compliance profile 'stgi' \(did you mean 'stig'\?\): give one of stig, cis_server_l1, "),
+    (dict(profile="bogus", target="RHEL9"), "unknown compliance profile '<hidden>': give one of stig, cis_server_l1, "),
     (dict(profile=["stig", 7], target="RHEL9"), r"unknown compliance profile \(a number\) \(name 2 of the 2 given\): "
                                                 "give one of stig, "),
     (dict(profile={"stig": 1}, target="RHEL9"), "profile must be a compliance profile name or a list of them "),

@@ -111,8 +111,9 @@ def test_target_spelling(target):
 
 
 @pytest.mark.parametrize("name, target, message", [
-    ("bogus", "RHEL9", "unknown compliance profile 'bogus': give one of stig, cis_server_l1, .*nist_800_63b"),
-    (None, "RHEL9", "unknown compliance profile 'NoneType': give one of stig"),
+    ("bogus", "RHEL9", "unknown compliance profile '<hidden>': give one of stig, cis_server_l1, .*nist_800_63b"),
+    ("stgi", "RHEL9", "unknown compliance profile 'stgi' \\(did you mean 'stig'\\?\\): give one of stig, "),
+    (None, "RHEL9", "unknown compliance profile \\(null\\): give one of stig"),
     ("stig", "RHEL7", "compliance profile 'stig' has no values for target 'RHEL7': give one of RHEL8, RHEL9, "
                       "RHEL10"),
     ("nist_800_63b", "F40", "has no values for target 'F40': give one of RHEL8, RHEL9, RHEL10"),
@@ -168,5 +169,53 @@ def test_no_conflicts_for_one_profile_or_the_same_twice():
 
 
 def test_conflicts_refuse_unknown_names():
-    with pytest.raises(model.ProfileError, match="unknown compliance profile 'nist'"):
+    with pytest.raises(model.ProfileError, match="unknown compliance profile 'nist' \\(did you mean 'nist_800_63b'\\?\\)"):
         model.conflicts(["stig", "nist"], "RHEL9")
+
+
+@pytest.mark.parametrize("name", ["stig", "STIG", " Stig ", "NIST_800_63B", "Cis_Server_L1"])
+def test_profile_names_match_in_any_case(name):
+    assert model.profile_name(name) == name.strip().lower()
+    assert model.profile(name, "RHEL9")["name"] == name.strip().lower()
+    assert model.profile_names("%s, ospp" % name) == [name.strip().lower(), "ospp"]
+
+
+@pytest.mark.parametrize("first, second, expected", [
+    ("stig", "stig", 0), ("stgi", "stig", 1), ("sitg", "stig", 1), ("stg", "stig", 1), ("stiig", "stig", 1),
+    ("tsgi", "stig", 2), ("ospp", "stig", 4), ("", "abc", 3), ("ca", "abc", 3),
+])
+def test_distance_counts_a_swap_of_neighbours_as_one_edit(first, second, expected):
+    assert model.distance(first, second) == expected
+
+
+@pytest.mark.parametrize("value, shown", [
+    # A plain name token within two edits of a profile name (or a benchmark's short name) is a typo: shown.
+    ("stgi", "'stgi' (did you mean 'stig'?)"),
+    ("STGI", "'STGI' (did you mean 'stig'?)"),
+    ("pci-dss", "'pci-dss' (did you mean 'pci_dss'?)"),
+    ("cis_server_1", "'cis_server_1' (did you mean 'cis_server_l1'?)"),
+    ("nist", "'nist' (did you mean 'nist_800_63b'?)"),
+    # Anything else stays hidden: too far, not a name token, too long, not a string.
+    ("bogus", "'<hidden>'"),
+    ("Vq7-Hj3k-Zr9w", "'<hidden>'"),
+    ("st ig", "'<hidden>'"),
+    ("stig!", "'<hidden>'"),
+    ("stig" + "x" * 30, "'<hidden>'"),
+    ("", "'<hidden>'"),
+    (7, "(a number)"),
+])
+def test_an_unknown_profile_is_shown_only_when_it_is_a_typo_of_a_name(value, shown):
+    message = str(model.unknown_profile(value, variable="kickstart_profile"))
+    assert message == "kickstart_profile: unknown compliance profile %s: give one of %s" % (
+        shown, ", ".join(model.PROFILES))
+
+
+def test_of_several_the_unknown_one_is_named_by_position_with_its_suggestion():
+    with pytest.raises(model.ProfileError) as raised:
+        model.profile_names("stig,ANSSI,ospq")
+    assert str(raised.value).startswith("unknown compliance profile 'ospq' (name 3 of the 3 given, did you mean "
+                                        "'ospp'?): give one of stig, ")
+    with pytest.raises(model.ProfileError) as raised:
+        model.profile_names(["stig", "Vq7-Hj3k-Zr9w"], "kickstart_profile")
+    assert str(raised.value).startswith("kickstart_profile: unknown compliance profile '<hidden>' (name 2 of the 2 "
+                                        "given): give one of stig, ")

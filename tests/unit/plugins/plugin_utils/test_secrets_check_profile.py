@@ -27,7 +27,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_le
 ROOT = "Xk9#mQ2!zLp7qR5@wT"
 ALICE = "Hq4$nV8&cW2@rT6!yB"
 LUKS = "correct horse battery staple"
-KEYS = {"changed", "findings", "release", "summary", "fail_on", "policies", "msg"}
+KEYS = {"changed", "findings", "release", "summary", "fail_on", "policies", "msg", "passed"}
 
 
 def run(**args):
@@ -124,14 +124,15 @@ def test_an_unknown_profile_or_a_target_without_values_is_an_error_finding_for_e
     result = run(**secrets(profile="stgi", fail=False))
     assert [finding["verdict"] for finding in result["findings"]] == ["error"] * 3
     assert result["findings"][0]["reasons"] == [
-        # (a value given that is no profile name is not repeated: a secret may sit in the wrong place)
-        "its policy could not be resolved: check_secrets: unknown compliance profile '<hidden>': give one of stig, "
-        "cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi, nist_800_63b"]
+        # (a typo of a profile name is shown, with the name it is close to)
+        "its policy could not be resolved: check_secrets: profile: unknown compliance profile 'stgi' (did you mean "
+        "'stig'?): give one of stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, "
+        "pci_dss, anssi, nist_800_63b"]
     assert result["findings"][0]["hints"] == [
         "fix kickstart_product, kickstart_target, kickstart_pwpolicies or the compliance profile (kickstart_profile)"]
     failed = run(**secrets(profile="stig", target="F40"))
     assert failed["failed"] is True and failed["msg"] == ("check_secrets: compliance profile 'stig' has no values "
-                                                          "for target '<hidden>': give one of RHEL8, RHEL9, RHEL10")
+                                                          "for target 'F40': give one of RHEL8, RHEL9, RHEL10")
     # Without a profile, the hint is what it was.
     bad = run(**secrets(product="laptop", fail=False))
     assert bad["findings"][0]["hints"] == ["fix kickstart_product, kickstart_target or kickstart_pwpolicies"]
@@ -147,7 +148,7 @@ def test_an_unknown_profile_among_others_is_hidden_as_one_alone(profile, excepti
     result = run(**args)
     reasons = [reason for finding in result["findings"] for reason in finding["reasons"]]
     assert reasons and all(reason.endswith(
-        "check_secrets: unknown compliance profile '<hidden>' (name 2 of the 2 given): give one of stig, "
+        "check_secrets: profile: unknown compliance profile '<hidden>' (name 2 of the 2 given): give one of stig, "
         "cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, pci_dss, anssi, nist_800_63b")
         for reason in reasons)
     assert_no_leak("Vq7-Hj3k-Zr9w", result, piece=5)
@@ -172,3 +173,16 @@ def test_a_corpus_that_breaks_during_a_check_is_an_error_finding_naming_it(tmp_p
     found = result["findings"][0]
     assert found["verdict"] == "error" and found["hints"] == ["fix or replace the blocklist, then run again"]
     assert found["reasons"][0].startswith("could not be checked: blocklist %s: a line is not SHA1:COUNT" % broken)
+
+
+def test_the_role_names_its_variables_shows_a_typo_and_matches_names_in_any_case():
+    # role_vars: the role's own check (kickstart_profile), its messages without the action's name.
+    result = run(**secrets(profile="stgi", role_vars=True, fail=False))
+    assert result["findings"][0]["reasons"] == [
+        "its policy could not be resolved: kickstart_profile: unknown compliance profile 'stgi' (did you mean "
+        "'stig'?): give one of stig, cis_server_l1, cis_server_l2, cis_workstation_l1, cis_workstation_l2, ospp, "
+        "pci_dss, anssi, nist_800_63b"]
+    assert result["passed"] is False and run(**secrets())["passed"] is True
+    missing = run(**secrets(profile="stig", target=None, role_vars=True))
+    assert missing["msg"].startswith("compliance profile stig needs a target release: give kickstart_target, one of")
+    assert run(**secrets(profile="STIG", target="rhel9"))["profile"] == {"names": ["stig"], "target": "RHEL9"}

@@ -3,6 +3,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """The secret reader: each secret templated on its own, its error classified by class names, never quoted."""
 
+import pytest
+
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import (
     ROLE_VARS,
     SECRET_VARS,
@@ -58,10 +60,32 @@ def test_one_unreadable_secret_is_its_own_error_and_the_others_are_read():
     items = reader.secrets(raw, names, [])
     assert [(item["secret"], item["value"], item["error"]) for item in items] == [
         ("root", None, VAULT_ERROR[0]), ("user:alice", None, TEMPLATE_ERROR[0]), ("user:bob", SECRET, None),
-        ("luks", None, UNDEFINED_ERROR[0])]
+        ("luks", None, "could not be read: it refers to the undefined variable x")]
     assert items[0]["hint"] == VAULT_ERROR[1] % "root_password"
     assert items[1]["hint"] == TEMPLATE_ERROR[1] % "users[0].password"
+    assert items[3]["hint"] == ("define x where luks_passphrase refers to it (for example in the vaulted vars file), "
+                                "or remove the secret")
     assert SECRET not in repr([item for item in items if item["error"]])
+    # Each item names the variable it was read from, for the failure's lines.
+    assert [item["variable"] for item in items] == [
+        "root_password", "users[0].password", "users[1].password", "luks_passphrase"]
+
+
+@pytest.mark.parametrize("text, kind", [
+    ("'vault_root_password' is undefined", ("could not be read: it refers to the undefined variable "
+                                            "vault_root_password", "define vault_root_password where ")),
+    ("'vault_root_password' is undefined. 'vault_root_password' is undefined",  # ansible-core 2.16
+     ("could not be read: it refers to the undefined variable vault_root_password", "define vault_root_password ")),
+    ("object of type 'dict' has no attribute 'root'",
+     ("could not be read: it refers to the undefined attribute root", "define root in what ")),
+    # Nothing that is not a name is taken from Ansible's message.
+    ("'not a name!' is undefined", UNDEFINED_ERROR),
+    ("undefined", UNDEFINED_ERROR),
+])
+def test_an_undefined_variable_is_named(text, kind):
+    reason, hint = error_kind(AnsibleUndefinedVariable(text))
+    assert reason == kind[0] and hint.startswith(kind[1])
+    assert "%s" in hint
 
 
 def test_role_variables_are_read_untemplated_only_with_role_vars():
