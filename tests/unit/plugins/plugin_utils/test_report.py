@@ -463,7 +463,7 @@ def test_each_failing_host_gets_a_short_message_naming_what_fails():
 def test_the_files_failure_counts_and_names_the_files_alone():
     files = ["ks/server.ks", "ks/old.ks", "ks/blob.ks"]
     message = files_failure(FINDINGS + FILES, "rejected", files)
-    assert message.startswith("4 of 6 secrets in 2 of 3 files fail (fail_on=rejected): ")
+    assert message.startswith("2 of 4 secrets and 2 other findings in 2 of 3 files fail (fail_on=rejected): ")
     assert "files: ks/blob.ks, ks/server.ks" in message and "patterns that match no file: moved/*.ks" in message
     assert "host" not in message
     assert files_failure(FINDINGS + FILES[2:3], "rejected", files) is None
