@@ -27,8 +27,8 @@ when the one before passed, so that a failure leaves the files as they were:
    atomic replacement, only when it differs).
 
 The result's ``boot_args`` is the installer's boot line for the files
-(``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks`` where the
-kickstart holds a secret and the release takes it: see ``boot_args`` in
+(``inst.ks=``, ``inst.updates=``, and ``inst.nosave=input_ks,output_ks`` where
+the kickstart holds a secret and the release takes it: see ``boot_args`` in
 module_utils/_release.py), at ``base_url`` or, without one, at the paths as
 written; the template gets it as ``kickstart_boot_args`` for its header.  Its
 ``kickstart_result`` is the role's fact of that name, whole: the role copies it.

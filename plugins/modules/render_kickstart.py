@@ -31,8 +31,9 @@ description:
     kickstart written by M(kickstart.pwpolicy.ks_pwpolicy) (the section for the target, pykickstart validation,
     O(mode), atomic replacement, only when it differs)."
   - "Returns C(boot_args), the installer's boot line for the files: C(inst.ks=), C(inst.updates=) when an updates
-    image is built, and C(inst.nosave=input_ks) whenever the kickstart holds a plain-text secret or a hash and the
-    release takes that option. The installer copies the kickstart it was booted with to C(/root/original-ks.cfg) on
+    image is built, and C(inst.nosave=input_ks,output_ks) whenever the kickstart holds a plain-text secret or a hash
+    and the release takes that option (C(inst.nosave=output_ks) otherwise, as the installer's own generated
+    C(/root/anaconda-ks.cfg) keeps the accounts' hashes, typed ones included). The installer copies the kickstart it was booted with to C(/root/original-ks.cfg) on
     the installed system (Fedora 24 and later, RHEL 7.3 and later); that option stops the copy on every one of those
     releases but Fedora 24, for which a warning says so."
   - The accounts' crypt hashes are made on the controller through the system's libxcrypt (passlib where libxcrypt is
@@ -198,7 +199,7 @@ EXAMPLES = r"""
 - name: Show the installer's boot line
   ansible.builtin.debug:
     msg: "{{ written.boot_args }}"
-  # inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
+  # inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks,output_ks
 """
 
 RETURN = r"""
@@ -210,12 +211,12 @@ kickstart:
 boot_args:
   description:
     - The installer's boot line for the files, at O(base_url) when given, else at their paths.
-    - C(inst.nosave=input_ks) is there whenever the kickstart holds a plain-text secret or a hash (a password hash, a
-      LUKS passphrase) and the release takes it (every release that copies the kickstart to the installed system but
-      Fedora 24).
+    - C(inst.nosave=input_ks,output_ks) is there whenever the kickstart holds a plain-text secret or a hash (a
+      password hash, a LUKS passphrase) and the release takes it (every release that copies the kickstart to the
+      installed system but Fedora 24); C(inst.nosave=output_ks) otherwise.
   returned: when the template was rendered
   type: str
-  sample: inst.ks=http://ks.example.com/ks/web01.ks inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks
+  sample: inst.ks=http://ks.example.com/ks/web01.ks inst.updates=http://ks.example.com/ks/web01.updates.img inst.nosave=input_ks,output_ks
 updates_image:
   description: The updates image built (its path, and whether it changed).
   returned: when the delivery includes an updates image and the task succeeded
@@ -355,6 +356,6 @@ kickstart_result:
     inst_ks: inst.ks=http://ks.example.com/ks/web01.ks
     updates_image: null
     inst_updates: null
-    boot_args: inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks
+    boot_args: inst.ks=http://ks.example.com/ks/web01.ks inst.nosave=input_ks,output_ks
     profile: null
 """

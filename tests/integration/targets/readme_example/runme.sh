@@ -67,8 +67,8 @@ once() {  # once RUN TEXT: TEXT is in exactly one line of RUN's output
         || { cat "$base/$1.out"; echo "FAIL: '$2' is not printed once ($1 run)" >&2; exit 1; }
 }
 for host in node1 node2; do
-    once first "\"$host: inst.ks=$base/ks/$host.ks inst.nosave=input_ks  (no kickstart_base_url: the paths as written"
-    line="inst.ks=http://ks.example.com/ks/$host.ks inst.nosave=input_ks"
+    once first "\"$host: inst.ks=$base/ks/$host.ks inst.nosave=input_ks,output_ks  (no kickstart_base_url: the paths as written"
+    line="inst.ks=http://ks.example.com/ks/$host.ks inst.nosave=input_ks,output_ks"
     once third "\"$host: $line\""
     grep -q -x -F "# Boot the installer with: $line" "$base/ks/$host.ks" \
         || { echo "FAIL: $host.ks does not name its boot line" >&2; exit 1; }
