@@ -220,6 +220,7 @@ from ansible.utils.display import Display
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._generate import few_words, generate, prepare
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._options import unknown_options
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import OWN_MESSAGE
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import (
     NOT_STORED, READ_ONLY_VARIABLE, stored_value)
 
@@ -265,7 +266,11 @@ class LookupModule(LookupBase):
                 read_only=(variables or {}).get(READ_ONLY_VARIABLE) or None,
                 inventory_sources=(variables or {}).get("ansible_inventory_sources") or ())
         except PwpolicyError as exc:
-            raise AnsibleLookupError("pwpolicy_password (%s): %s" % (kind, exc)) from None
+            message = "pwpolicy_password (%s): %s" % (kind, exc)
+            error = AnsibleLookupError(message)
+            # Its text names options and paths, never a value: a secret read from this lookup reports it.
+            setattr(error, OWN_MESSAGE, message)
+            raise error from None
         if action == NOT_STORED:
             display.warning("pwpolicy_password: check mode: %s was not written; the value returned is not stored, "
                             "and the run without --check stores another" % path)

@@ -76,6 +76,11 @@ def undefined_name(text):
     return None
 
 
+# An exception whose text is the collection's own and holds no value (pwpolicy_password's errors) carries it in this
+# attribute: a secret that its lookup could not give is reported with that text.
+OWN_MESSAGE = "kickstart_pwpolicy_message"
+
+
 def error_kind(exc):
     """``(reason, hint)`` for an exception raised while reading a secret, from its class names and, for an undefined
     variable, the name it gives (the hint takes the variable that holds the secret)."""
@@ -83,6 +88,9 @@ def error_kind(exc):
     named = None
     seen = 0
     while exc is not None and seen < 10:
+        own = getattr(exc, OWN_MESSAGE, None)
+        if isinstance(own, str):
+            return "could not be read: %s" % own, "correct what that says for %s"
         names.extend(cls.__name__ for cls in type(exc).__mro__)
         if named is None and "Undefined" in " ".join(cls.__name__ for cls in type(exc).__mro__):
             named = undefined_name(to_text(getattr(exc, "message", None) or exc, errors="surrogate_or_replace"))

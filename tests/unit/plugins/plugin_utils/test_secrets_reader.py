@@ -125,3 +125,21 @@ def test_the_role_reads_the_boot_loader_password_and_the_weakest_link_does_not_e
     assert (raw["bootloader_password"], names["bootloader_password"]) == (
         "{{ vault_grub }}", "kickstart_bootloader_password")
     assert "bootloader_password" not in dict(SECRET_VARS)
+
+
+def test_the_collection_s_own_lookup_error_is_the_reason_and_any_other_message_stays_hidden():
+    from ansible.errors import AnsibleError, AnsibleLookupError
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import OWN_MESSAGE
+    own = AnsibleLookupError("pwpolicy_password (password): file=/srv/x.vault does not exist")
+    setattr(own, OWN_MESSAGE, "pwpolicy_password (password): file=/srv/x.vault does not exist")
+    try:
+        try:
+            raise own
+        except AnsibleLookupError as inner:
+            raise AnsibleError("templating failed: Hunter2-secret") from inner
+    except AnsibleError as outer:
+        reason, hint = error_kind(outer)
+    assert reason == "could not be read: pwpolicy_password (password): file=/srv/x.vault does not exist"
+    assert "Hunter2" not in reason + hint
+    reason, dummy = error_kind(AnsibleLookupError("another lookup: Hunter2-secret"))
+    assert "Hunter2" not in reason
