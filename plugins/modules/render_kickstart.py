@@ -33,9 +33,9 @@ description:
   - "Returns C(boot_args), the installer's boot line for the files: C(inst.ks=), C(inst.updates=) when an updates
     image is built, and C(inst.nosave=input_ks,output_ks) whenever the kickstart holds a plain-text secret or a hash
     and the release takes that option (C(inst.nosave=output_ks) otherwise, as the installer's own generated
-    C(/root/anaconda-ks.cfg) keeps the accounts' hashes, typed ones included). The installer copies the kickstart it was booted with to C(/root/original-ks.cfg) on
-    the installed system (Fedora 24 and later, RHEL 7.3 and later); that option stops the copy on every one of those
-    releases but Fedora 24, for which a warning says so."
+    C(/root/anaconda-ks.cfg) keeps the accounts' hashes, typed ones included). The installer copies the kickstart
+    it was booted with to C(/root/original-ks.cfg) on the installed system (Fedora 24 and later, RHEL 7.3 and
+    later); that option stops the copy on every one of those releases but Fedora 24, for which a warning says so."
   - The accounts' crypt hashes are made on the controller through the system's libxcrypt (passlib where libxcrypt is
     missing, SHA-512 crypt only), the same bytes on every ansible-core, and given to the template as
     C(__kickstart_hashes) (keyed by V(root) and C(user:NAME)), which the role's C(accounts.j2) writes as

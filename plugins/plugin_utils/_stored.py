@@ -126,9 +126,8 @@ def check_outside_inventory(path, sources):
         if real.startswith(directory.rstrip(os.sep) + os.sep):
             raise StoredError("file=%s is inside the inventory directory %s, whose every file Ansible reads as "
                               "inventory (a vault file decrypted, its value shown as a host name): keep the vault "
-                              "files outside it, for example in %s" % (path, source,
-                                                                        os.path.join(os.path.dirname(directory),
-                                                                                     "secrets")))
+                              "files outside it, for example in %s"
+                              % (path, source, os.path.join(os.path.dirname(directory), "secrets")))
 
 
 def read_stored(path, secrets):

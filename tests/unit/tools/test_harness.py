@@ -131,6 +131,7 @@ def test_make_demo_installs_the_runtime_only(tmp_path):
     for name in ("Makefile", "requirements.txt", "requirements-dev.txt", "bindep.txt"):
         shutil.copy(os.path.join(ROOT, name), str(tmp_path / name))
     shutil.copytree(TOOLS, str(tmp_path / "tools"))
+
     def planned(goal):
         return subprocess.run(["make", "-n", goal], cwd=str(tmp_path), check=True, universal_newlines=True,
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout

@@ -153,6 +153,8 @@ def test_check_mode_returns_a_value_it_does_not_store(tmp_path):
 def test_file_options_need_file(options):
     with pytest.raises(AnsibleLookupError, match="vault_id and regenerate go with file"):
         run(**options)
+
+
 def test_the_profile_name_is_matched_in_any_case():
     [value] = run(profile="STIG", target="rhel9", policy_name="user")
     assert pwpolicy_compliant(value, compliance_profile("stig", "RHEL9")["policies"]["user"],

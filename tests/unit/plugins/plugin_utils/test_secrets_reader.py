@@ -132,13 +132,9 @@ def test_the_collection_s_own_lookup_error_is_the_reason_and_any_other_message_s
     from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import OWN_MESSAGE
     own = AnsibleLookupError("pwpolicy_password (password): file=/srv/x.vault does not exist")
     setattr(own, OWN_MESSAGE, "pwpolicy_password (password): file=/srv/x.vault does not exist")
-    try:
-        try:
-            raise own
-        except AnsibleLookupError as inner:
-            raise AnsibleError("templating failed: Hunter2-secret") from inner
-    except AnsibleError as outer:
-        reason, hint = error_kind(outer)
+    outer = AnsibleError("templating failed: Hunter2-secret")
+    outer.__cause__ = own
+    reason, hint = error_kind(outer)
     assert reason == "could not be read: pwpolicy_password (password): file=/srv/x.vault does not exist"
     assert "Hunter2" not in reason + hint
     reason, dummy = error_kind(AnsibleLookupError("another lookup: Hunter2-secret"))
