@@ -17,6 +17,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_rende
     HASHED,
     _RealModules,
     _run,
+    recording_modules,
 )
 
 BASE = "http://ks.example.com/ks"
@@ -102,17 +103,10 @@ def test_a_notice_recorded_for_the_task_is_taken_out_of_what_it_shows(monkeypatc
     display_utils = pytest.importorskip("ansible._internal._display_utils")
     messages = pytest.importorskip("ansible.module_utils._internal._messages")
 
-    class _Recording(_RealModules):
-        def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
-            done = super(_Recording, self)._execute_module(module_name, module_args, task_vars, **kwargs)
-            context = display_utils.DeferredWarningContext.current()
-            for text in done.pop("warnings", []) + ["another warning"]:
-                context.capture(messages.WarningSummary(event=messages.Event(msg=text)))
-            done["warnings"] = []
-            return done
+    recording = recording_modules(display_utils, messages, extra=["another warning"])
 
     with display_utils.DeferredWarningContext(variables={}) as context:
-        role = _run(monkeypatch, _Recording(capsys, "RHEL9", tmp_path / "web01.ks", None, HASHED))["kickstart_result"]
+        role = _run(monkeypatch, recording(capsys, "RHEL9", tmp_path / "web01.ks", None, HASHED))["kickstart_result"]
         shown = [render_kickstart.warning_text(warning) for warning in context.get_warnings()]
     assert shown == ["another warning"]
     assert role["notices"][0]["id"] == "anaconda_deprecated"

@@ -14,6 +14,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.action.test_rende
     HASHED,
     _RealModules,
     _run,
+    recording_modules,
     resolved,
 )
 
@@ -99,18 +100,11 @@ def test_warnings_recorded_for_the_task_while_a_module_ran_are_in_the_result(mon
     display_utils = pytest.importorskip("ansible._internal._display_utils")
     messages = pytest.importorskip("ansible.module_utils._internal._messages")
 
-    class _Recording(_RealModules):
-        def _execute_module(self, module_name=None, module_args=None, task_vars=None, **kwargs):
-            done = super(_Recording, self)._execute_module(module_name, module_args, task_vars, **kwargs)
-            context = display_utils.DeferredWarningContext.current()
-            for text in done.pop("warnings", []):
-                context.capture(messages.WarningSummary(event=messages.Event(msg=text)))
-            done["warnings"] = []
-            return done
+    recording = recording_modules(display_utils, messages)
 
     dest = tmp_path / "web01.ks"
     with display_utils.DeferredWarningContext(variables={}):
-        role = _run(monkeypatch, _Recording(capsys, "RHEL9", dest, None, HASHED))["kickstart_result"]
+        role = _run(monkeypatch, recording(capsys, "RHEL9", dest, None, HASHED))["kickstart_result"]
     assert len(role["warnings"]) == 1 and "RHEL 9 deprecated the %anaconda section" in role["warnings"][0]
 
 
