@@ -15,6 +15,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
+import re
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 
 import dataclasses
@@ -23,6 +25,7 @@ from dataclasses import dataclass
 from ansible.module_utils.parsing.convert_bool import BOOLEANS_FALSE, BOOLEANS_TRUE
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import KickstartEditError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._names import shown_name
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import (
     NEWEST,
     parse_release,
@@ -44,6 +47,9 @@ FLAG_OPTIONS = {
 # anaconda's str() order: minlen, minquality, strict, changes, empty
 RENDER_FLAG_ORDER = ("strict", "changesok", "emptyok")
 PRODUCTS = ("server", "cloud", "workstation")
+# An unknown product is shown when it is one word of letters ("laptop"), as a product is named, or a typo of one;
+# any other value (digits, symbols: a secret in the wrong variable, say) is hidden (_names.shown_name).
+PRODUCT_LIKE = re.compile(r"[A-Za-z]{1,16}")
 
 
 class PolicyError(PwpolicyError):
@@ -199,7 +205,8 @@ def check_product(product):
         return None
     if not isinstance(product, str) or product not in PRODUCTS:
         raise PolicyError(
-            "unknown product %r: valid products are %s" % (product, ", ".join(PRODUCTS)))
+            "unknown product %s: valid products are %s" % (shown_name(product, PRODUCTS, PRODUCT_LIKE),
+                                                           ", ".join(PRODUCTS)))
     return product
 
 

@@ -43,9 +43,9 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-import re
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError, plain_type
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._names import NAME_TOKEN, distance
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES
 
 # The ComplianceAsCode/content commit the values were read from (2026-08-21).
@@ -333,28 +333,12 @@ def profile_name(value):
 # select nothing): such a value is a typo of a public name and carries no secret.  Any other unknown value is
 # shown as '<hidden>', by its position and with the list of valid names: a secret given in the wrong variable
 # would otherwise be printed by every caller.
-NAME_TOKEN = re.compile(r"\A[A-Za-z0-9._-]{1,32}\Z")
 SUGGEST_DISTANCE = 2
 ALIASES = {
     "nist": ("nist_800_63b",), "800-63b": ("nist_800_63b",), "disa_stig": ("stig",), "pci": ("pci_dss",),
     "anssi_bp28": ("anssi",), "bp28": ("anssi",),
     "cis": ("cis_server_l1", "cis_server_l2", "cis_workstation_l1", "cis_workstation_l2"),
 }
-
-
-def distance(first, second):
-    """The Damerau-Levenshtein distance (optimal string alignment) of two strings: the insertions, deletions,
-    substitutions and swaps of two neighbouring characters that turn one into the other."""
-    previous2, previous = None, list(range(len(second) + 1))
-    for i in range(1, len(first) + 1):
-        current = [i] + [0] * len(second)
-        for j in range(1, len(second) + 1):
-            cost = 0 if first[i - 1] == second[j - 1] else 1
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and first[i - 1] == second[j - 2] and first[i - 2] == second[j - 1]:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        previous2, previous = previous, current
-    return previous[len(second)]
 
 
 def suggestion(value):

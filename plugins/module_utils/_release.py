@@ -32,6 +32,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._names import shown_name
 
 import re
 from dataclasses import dataclass
@@ -318,6 +319,19 @@ class Release:
         return base
 
 
+# A target that names no release is shown in the error only when it reads as a release name (a family and a
+# number, such as 'F99x', 'rhel 9.4' or 'fedora40') or is a typo of one (distance 2 at most): any other value
+# could be a secret given in the wrong variable, and is shown as '<hidden>'.
+_RELEASE_LIKE_RE = re.compile(r"(?i)(f|fc|fedora|rhel|el|centos|devel|rawhide)[ ._-]?[0-9]{0,3}(\.[0-9]{1,2})?[a-z]?")
+_KNOWN_NAMES = tuple(["DEVEL"] + ["F%d" % number for number in range(22, 47)] + ["RHEL%d" % number for number in
+                                                                                 range(7, 11)])
+
+
+def shown_target(name):
+    """``name`` as an error may show it (see :data:`_RELEASE_LIKE_RE`)."""
+    return shown_name(name, _KNOWN_NAMES, _RELEASE_LIKE_RE)
+
+
 def parse_release(name):
     """Return the :class:`Release` for a pykickstart version name.
 
@@ -326,15 +340,15 @@ def parse_release(name):
     if not isinstance(name, str) or not name.strip():
         raise ReleaseError(
             "target must be an installer release as pykickstart names it "
-            "(for example F40, RHEL9 or DEVEL), got %r" % (name,))
+            "(for example F40, RHEL9 or DEVEL), got %s" % (shown_target(name),))
     text = name.strip().upper()
     if text == DEVEL:
         return Release(DEVEL, "F", _DEVEL_FEDORA)
     match = _TARGET_RE.fullmatch(text)
     if not match:
         raise ReleaseError(
-            "unknown target %r: use a pykickstart release name such as F22 to F46, "
-            "RHEL7 to RHEL10, or DEVEL" % (name,))
+            "unknown target %s: use a pykickstart release name such as F22 to F46, "
+            "RHEL7 to RHEL10, or DEVEL" % (shown_target(name),))
     release = Release(text, match.group(1), int(match.group(2)))
     if release.support == UNSUPPORTED:
         raise ReleaseError(

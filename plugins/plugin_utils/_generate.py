@@ -39,7 +39,8 @@ import string
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _profiles
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines import one_line_problem
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCTS
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._names import shown_name
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._policy import NAMES, PRODUCT_LIKE, PRODUCTS
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _blocklist
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._pwq_settings import (
     LIBPWQUALITY_MIN_LENGTH,
@@ -167,7 +168,8 @@ def _policy(policy, product, profile, target, policy_name):
     if product is None:
         product = "server"
     if product not in PRODUCTS:
-        raise GenerateError("unknown product %r: give one of %s" % (product, ", ".join(PRODUCTS)))
+        raise GenerateError("unknown product %s: give one of %s" % (shown_name(product, PRODUCTS, PRODUCT_LIKE),
+                                                                         ", ".join(PRODUCTS)))
     if isinstance(policy, str) and policy not in NAMES:
         raise GenerateError("policy must be a dict of policy fields or a policy name (%s); the string given is "
                             "not a policy name" % ", ".join(NAMES))

@@ -266,7 +266,7 @@ narrow files
 recap files localhost | grep -q -E " failed=1 " || fail "files: the recap does not count localhost failed for the files"
 recap files srv01 | grep -q -E " failed=0 " || fail "files: srv01, which ran the audit's task, is counted failed"
 grep -q -F "fatal: [localhost]: FAILED!" "$base/runs/files.stdout" || fail "files: the files do not fail on localhost"
-grep -q -F "secrets in 4 of 6 files fail (fail_on=rejected)" "$base/runs/files.stdout" \
+grep -q -F "in 4 of 6 files fail (fail_on=rejected)" "$base/runs/files.stdout" \
     || fail "files: the files' failure does not count them"
 # With --limit leaving localhost out, the files fail on the host the play has (the gate never passes them).
 audit limited 2 -e "$files" -e kickstart_audit_budget=0 --limit srv01

@@ -246,3 +246,16 @@ def test_a_profile_narrows_auto_and_refuses_what_it_does_not_allow():
 def test_an_unknown_scheme_is_refused_with_the_choices(bad):
     with pytest.raises(ReleaseError, match="kickstart_password_hash must be one of auto, sha512crypt, yescrypt"):
         rel.hash_scheme("F40", bad)
+
+
+@pytest.mark.parametrize("name, shown", [
+    ("F99x", "'F99x'"), ("rhel 9.4", "'rhel 9.4'"), ("fedora40", "'fedora40'"), ("RHLE9", "'RHLE9'"),
+    # Not like a release name: a secret given as the target, perhaps.
+    ("Quartz-Lantern-9431", "'<hidden>'"), ("hunter2", "'<hidden>'"), ("x" * 5000, "'<hidden>'"), (3, "(int)"),
+])
+def test_an_unknown_target_is_shown_only_when_it_reads_as_a_release_name(name, shown):
+    with pytest.raises(rel.ReleaseError) as caught:
+        rel.parse_release(name)
+    assert ("unknown target %s:" % shown in str(caught.value)) or ("got %s" % shown in str(caught.value))
+    if shown == "'<hidden>'":
+        assert name not in str(caught.value)
