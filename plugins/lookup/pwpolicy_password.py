@@ -111,8 +111,8 @@ options:
         C(0600), through a temporary file in the same directory that is synced and renamed over it. When it exists, it
         is decrypted and its value returned; it is never rewritten (see O(regenerate)).
       - The file holds the value alone, as C(ansible-vault encrypt) would write it; C(ansible-vault view) and the
-        P(ansible.builtin.unvault#lookup) lookup read it.
-      - A relative path is relative to the playbook's directory, as for P(ansible.builtin.password#lookup); C(~) and
+        C(ansible.builtin.unvault) lookup read it.
+      - A relative path is relative to the playbook's directory, as for C(ansible.builtin.password); C(~) and
         environment variables are expanded. The directory must exist (the lookup creates none); give each host a path
         of its own (for example with C(inventory_hostname)) for a value per host.
       - A path inside an inventory directory of the run (C(ansible_inventory_sources)) is an error; Ansible reads
@@ -145,7 +145,7 @@ options:
       - With O(file), replace the stored value by a new one, atomically, once per run; later uses in the same run
         (other hosts of the same path, the same variable templated again) read the new value back. The run is the
         controller's C(ansible-playbook) process; where its start time cannot be read (no C(/proc)), every use
-        replaces the file, so set the value once with P(ansible.builtin.set_fact#module) there.
+        replaces the file, so set the value once with C(ansible.builtin.set_fact) there.
       - A system already installed with the old value keeps it until it is changed there; remove O(regenerate)
         after the run that rotates the value.
     type: bool
