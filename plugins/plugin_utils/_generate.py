@@ -168,8 +168,8 @@ def _policy(policy, product, profile, target, policy_name):
     if product is None:
         product = "server"
     if product not in PRODUCTS:
-        raise GenerateError("unknown product %s: give one of %s" % (shown_name(product, PRODUCTS, PRODUCT_LIKE),
-                                                                         ", ".join(PRODUCTS)))
+        raise GenerateError("unknown product %s: give one of %s"
+                            % (shown_name(product, PRODUCTS, PRODUCT_LIKE), ", ".join(PRODUCTS)))
     if isinstance(policy, str) and policy not in NAMES:
         raise GenerateError("policy must be a dict of policy fields or a policy name (%s); the string given is "
                             "not a policy name" % ", ".join(NAMES))
