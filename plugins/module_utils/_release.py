@@ -323,8 +323,8 @@ class Release:
 # number, such as 'F99x', 'rhel 9.4' or 'fedora40') or is a typo of one (distance 2 at most): any other value
 # could be a secret given in the wrong variable, and is shown as '<hidden>'.
 _RELEASE_LIKE_RE = re.compile(r"(?i)(f|fc|fedora|rhel|el|centos|devel|rawhide)[ ._-]?[0-9]{0,3}(\.[0-9]{1,2})?[a-z]?")
-_KNOWN_NAMES = tuple(["DEVEL"] + ["F%d" % number for number in range(22, 47)] + ["RHEL%d" % number for number in
-                                                                                 range(7, 11)])
+_KNOWN_NAMES = tuple([DEVEL] + ["F%d" % number for number in range(22, _DEVEL_FEDORA + 1)]
+                     + ["RHEL%d" % number for number in range(7, 11)])
 
 
 def shown_target(name):

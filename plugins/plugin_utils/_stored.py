@@ -60,6 +60,11 @@ class StoredError(PwpolicyError):
     """The file cannot be read, decrypted, written or accepted; the message names the path, never the value."""
 
 
+def _vault_ids(secrets):
+    """The run's vault ids, for a message."""
+    return ", ".join(sorted(set(identity for identity, dummy in secrets)))
+
+
 def encrypt_secret(secrets, vault_id=None, default_identity=None):
     """``(vault id, secret)`` to encrypt with: ``vault_id``'s, else ``default_identity``'s, else the first one.
 
@@ -78,7 +83,7 @@ def encrypt_secret(secrets, vault_id=None, default_identity=None):
         raise StoredError("no vault secret has the vault id %r (%s); the run's vault ids are %s: give vault_id one "
                           "of them, or add it with --vault-id %s@SOURCE"
                           % (wanted, "vault_id" if vault_id else "DEFAULT_VAULT_ENCRYPT_IDENTITY",
-                             ", ".join(sorted(set(identity for identity, dummy in secrets))), wanted))
+                             _vault_ids(secrets), wanted))
     return secrets[0]
 
 
@@ -150,7 +155,7 @@ def read_stored(path, secrets):
     except AnsibleVaultError:
         raise StoredError("file=%s cannot be decrypted with the vault secrets of this run (vault ids %s): give the "
                           "vault secret it was encrypted with (--vault-id, --vault-password-file)"
-                          % (path, ", ".join(sorted(set(identity for identity, dummy in secrets))))) from None
+                          % (path, _vault_ids(secrets))) from None
     except Exception:  # pylint: disable=broad-except  # a damaged envelope: its message may quote the content
         raise StoredError("file=%s is not a valid Ansible Vault file (its envelope cannot be read): restore it, or "
                           "move it away to have a new value generated there" % path) from None
@@ -211,12 +216,13 @@ def stored_value(path, plan, secrets, vault_id=None, regenerate=False, check_mod
     """
     check_outside_inventory(path, inventory_sources)
     if read_only:
-        if _mtime(path) is None:
+        value = read_stored(path, secrets)
+        if value is None:
             raise StoredError("file=%s does not exist, and %s only reads a stored value, never generates one: run the "
                               "play that stores it first, or correct the path (a relative file= is relative to the "
                               "playbook's directory, which for a playbook of a collection is the collection's: give "
                               "an absolute path, for example built from inventory_dir)" % (path, read_only))
-        return _check(read_stored(path, secrets), path, plan), READ
+        return _check(value, path, plan), READ
     directory = os.path.dirname(path)
     if not os.path.isdir(directory):
         raise StoredError("the directory %s of file=%s does not exist: create it (mode 0700) first, the lookup "
