@@ -59,6 +59,7 @@ from __future__ import absolute_import, division, print_function
 __metaclass__ = type
 
 import os
+import re
 
 from ansible.module_utils.common.text.converters import to_text
 from ansible.module_utils.parsing.convert_bool import boolean
@@ -247,6 +248,22 @@ def acknowledged(value):
     return [item for item in NOTICES if item in value]
 
 
+# A URL's user part (user:password@, TOKEN@) before its host.
+_URL_CREDENTIALS_RE = re.compile(r"\A[^:/?#]*://[^/?#]*@")
+
+
+def checked_base_url(value):
+    """``base_url``, or a PwpolicyError (never quoting it) when it holds credentials: the boot line it makes is
+    typed at the installer, shown on its console, returned and printed by the role, and written in the kickstart's
+    header."""
+    if isinstance(value, str) and _URL_CREDENTIALS_RE.match(value):
+        raise PwpolicyError("kickstart_base_url holds credentials (a user part before '@'): the boot line made from it "
+                            "is printed by the role, written in the kickstart's header and shown on the installer's "
+                            "console; give the server's URL without them, and protect the kickstarts another way "
+                            "(HTTPS served only to the machines being installed)")
+    return value
+
+
 def notice_of(text, host, notices):
     """The id of the notice whose warning ``text`` is (the text itself, or the host's name before it), or None."""
     for notice in notices:
@@ -305,6 +322,7 @@ class ActionModule(ActionModuleBase):
         own = dict((name, self._template(args.get(name))) for name in OWN_ARGS)
         own["create_dirs"] = boolean(own["create_dirs"] or False, strict=False)
         own["acknowledge"] = acknowledged(own["acknowledge"])
+        own["base_url"] = checked_base_url(own["base_url"])
         for name in ("mode", "dir_mode"):
             if mode_error(own[name]):
                 raise PwpolicyError(mode_error(own[name], "kickstart_%s" % name))  # the role's variable

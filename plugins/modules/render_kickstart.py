@@ -120,6 +120,7 @@ options:
       - The URL under which the directory of O(dest) (and of O(updates_image)) is served, for example
         V(http://ks.example.com/ks/), used in C(boot_args). Empty or omitted gives the paths as written.
       - The template gets the boot line as C(kickstart_boot_args) (the role's writes it in the kickstart's header).
+      - A URL with credentials (a user part before C(@)) is refused, without showing it.
     type: str
   acknowledge:
     description:

@@ -86,3 +86,18 @@ def test_a_numeric_mode_is_refused(name, value):
 
 def test_a_string_mode_is_given_as_it_is():
     assert _Host(args={"mode": "600", "dir_mode": "0750"})._own()["mode"] == "600"
+
+
+@pytest.mark.parametrize("url", ["https://ops:S3cret-Pw@ks.example.com/ks/", "http://ghp_T0kenValue@ks.example.com/"])
+def test_a_base_url_with_credentials_is_refused_without_showing_them(url):
+    action = _Host(args={"base_url": url})
+    with pytest.raises(PwpolicyError) as error:
+        action._own()
+    message = str(error.value)
+    assert message.startswith("kickstart_base_url holds credentials")
+    assert "S3cret" not in message and "T0ken" not in message and "ops" not in message
+
+
+@pytest.mark.parametrize("url", ["", None, "https://ks.example.com/ks/", "http://192.0.2.1:8000/ks?x=a@b"])
+def test_a_base_url_without_credentials_is_kept(url):
+    assert _Host(args={"base_url": url})._own()["base_url"] == url
