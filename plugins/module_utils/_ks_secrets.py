@@ -251,21 +251,27 @@ class _Resolver(object):
     """Option words to the option names of :data:`OPTIONS`, through pykickstart's parsers where installed."""
 
     def __init__(self, target):
+        # The target's parsers first, then the newest releases' for a command the target does not know; each
+        # handler is made when first needed (a handler costs tens of milliseconds, and most lines never need
+        # more than the target's).
+        self._names = [target, None, "RHEL10"]
         self._handlers = []
-        for name in (target, None, "RHEL10"):
-            try:
-                handler = handler_for(name)
-            except NoParser:
-                break
-            if handler not in self._handlers:
-                self._handlers.append(handler)
         self._parsers = {}
+
+    def _handler(self, index):
+        while len(self._handlers) <= index and len(self._handlers) < len(self._names):
+            try:
+                self._handlers.append(handler_for(self._names[len(self._handlers)]))
+            except NoParser:
+                self._names = self._names[:len(self._handlers)]
+        return self._handlers[index] if index < len(self._handlers) else None
 
     def _parser(self, command):
         if command not in self._parsers:
             found = None
-            for handler in self._handlers:
-                found = parser_of(handler, command)
+            for index in range(len(self._names)):
+                handler = self._handler(index)
+                found = parser_of(handler, command) if handler is not None else None
                 if found is not None:
                     break
             self._parsers[command] = found
