@@ -24,7 +24,11 @@ from ansible.utils.display import Display
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import AuditFilesError, audit_files
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import HostsCheck, processes_for
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import (
+    HostsCheck,
+    audit_warnings,
+    processes_for,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     WIDTH,
@@ -86,14 +90,13 @@ class ActionModule(ActionModuleBase):
         if hostvars is None or not hasattr(hostvars, "raw_get"):
             raise PwpolicyError("audit_report: role_vars needs the inventory's hostvars (run it in a play)")
         results = HostsCheck(self._templar, hostvars, hosts).run(processes_for(context.CLIARGS.get("forks")))
-        warnings, stopped = [], []
+        stopped = []
         for host in hosts:
             found = results.get(host) or {}
-            warnings.extend(found.get("warnings") or [])
             if found.get("failed"):  # a host's task failed with this message
                 message = to_text(found.get("msg") or "the check failed")
                 stopped.append((host, message[len(host) + 2:] if message.startswith(host + ": ") else message))
-        return results, warnings, stopped
+        return results, audit_warnings(hosts, results), stopped
 
     @staticmethod
     def _stopped_message(stopped, hosts):

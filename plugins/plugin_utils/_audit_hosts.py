@@ -35,6 +35,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._renamed import
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._stored import READ_ONLY_VARIABLE
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import WARN_FLOOR, below_warn_floor
 
 # What the report reads of each host's check result (the rest stays in the process that made it).
 KEPT = ("findings", "weakest_link", "warnings", "failed", "msg")
@@ -173,6 +174,45 @@ class HostsCheck(object):
         finally:
             writer.close()
             os._exit(status)  # pylint: disable=protected-access
+
+
+# How many hosts a grouped warning names before it counts the rest.
+NAMED_HOSTS = 8
+
+
+def _named(hosts):
+    """``a, b, c`` or ``a, b, ... and 12 more``."""
+    shown = ", ".join(hosts[:NAMED_HOSTS])
+    return shown if len(hosts) <= NAMED_HOSTS else "%s and %d more" % (shown, len(hosts) - NAMED_HOSTS)
+
+
+def audit_warnings(hosts, results):
+    """The warnings of every host's check, each said once for all the hosts it concerns.
+
+    A warning that several hosts give word for word (a plain ``http://``
+    base URL, say) is one line naming them; the warnings that a host's secret
+    is below ``kickstart_warn_crack_seconds`` (a sentence per host, with its
+    time) are one line counting those hosts, since the audit's table of
+    weakest links shows each of them.  Hosts stay in the order given.
+    """
+    by_text, warned = {}, []
+    for host in hosts:
+        prefix = "%s: " % host
+        for warning in (results.get(host) or {}).get("warnings") or []:
+            warning = to_text(warning)
+            if warning.startswith(prefix) and below_warn_floor(warning):
+                if host not in warned:
+                    warned.append(host)
+                continue
+            text = warning[len(prefix):] if warning.startswith(prefix) else warning
+            named = by_text.setdefault(text, [])
+            if warning.startswith(prefix) and host not in named:
+                named.append(host)
+    found = ["%s: %s" % (_named(named), text) if named else text for text, named in by_text.items()]
+    if warned:
+        found.append("%d of %d hosts keep a secret below %s (%s): the weakest links table above gives each host's "
+                     "weakest link and how long it would hold" % (len(warned), len(hosts), WARN_FLOOR, _named(warned)))
+    return found
 
 
 def processes_for(forks):

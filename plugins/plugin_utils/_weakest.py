@@ -154,12 +154,21 @@ def http_warning(base_url, has_luks, has_hashes):
             % (HTTP_WARNING_START, " and ".join(held), HTTP_ALTERNATIVES))
 
 
+# The variable whose floor a host's warning names; :func:`below_warn_floor` knows those warnings by it.
+WARN_FLOOR = "kickstart_warn_crack_seconds"
+
+
+def below_warn_floor(warning):
+    """Whether ``warning`` (one of :func:`host_report`'s) says that a secret is below the warning floor."""
+    return "(%s): " % WARN_FLOOR in warning
+
+
 def host_report(host, entries, warn_seconds=WARN_SECONDS, min_seconds=0):
     """``{host, weakest, secrets, warnings, failed, msg}`` for one host's estimated secrets."""
     weakest = weakest_of(entries)
     warned = below(entries, warn_seconds)
     failing = below(entries, min_seconds)
-    warnings = ["%s: %s" % (host, floor_text(warned, warn_seconds, "kickstart_warn_crack_seconds"))] if warned else []
+    warnings = ["%s: %s" % (host, floor_text(warned, warn_seconds, WARN_FLOOR))] if warned else []
     summary = None
     if weakest is not None:
         summary = {"secret": weakest["secret"], "attack": weakest["weakest_attack"],

@@ -197,3 +197,30 @@ def test_the_audit_and_the_role_judge_a_workstation_under_the_stig_alike(tmp_pat
         ("root", "accepted"), ("luks", "accepted"), ("bootloader", "accepted")]
     assert audit.get("warnings", []) == role.get("warnings", []) == []
     assert role["profile"]["deviations"] == []
+
+
+def test_audit_warnings_say_each_warning_once_for_its_hosts():
+    http = "kickstart_base_url is plain http:// while the kickstart holds password hashes: they travel in clear"
+    below = "root: offline_sha512crypt (needs a copy of the kickstart), about 4 minutes, below 1.0 years " \
+            "(kickstart_warn_crack_seconds): use a longer password"
+    results = {
+        "h1": {"warnings": ["h1: " + http, "h1: " + below]},
+        "h2": {"warnings": ["h2: " + http]},
+        "h3": {"warnings": ["h3: " + below.replace("4 minutes", "3 days"), "weakest links not estimated: x"]},
+        "h4": {"warnings": ["weakest links not estimated: x"]},
+        "h5": {},
+    }
+    found = _audit_hosts.audit_warnings(["h1", "h2", "h3", "h4", "h5"], results)
+    assert found == [
+        "h1, h2: " + http,
+        "weakest links not estimated: x",
+        "2 of 5 hosts keep a secret below kickstart_warn_crack_seconds (h1, h3): the weakest links table above "
+        "gives each host's weakest link and how long it would hold",
+    ]
+
+
+def test_audit_warnings_count_the_hosts_they_do_not_name():
+    hosts = ["h%02d" % number for number in range(1, 21)]
+    results = dict((host, {"warnings": ["%s: same text" % host]}) for host in hosts)
+    assert _audit_hosts.audit_warnings(hosts, results) == [
+        "h01, h02, h03, h04, h05, h06, h07, h08 and 12 more: same text"]
