@@ -160,12 +160,10 @@ def strings(value):
     elif isinstance(value, dict):
         for key, item in value.items():
             yield key
-            for found in strings(item):
-                yield found
+            yield from strings(item)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            for found in strings(item):
-                yield found
+            yield from strings(item)
 
 
 def assert_no_secret(value, *secrets):
@@ -213,8 +211,8 @@ def test_luks2_without_json_dump_reads_the_text(headers):
     found, unknown = read_luks(run, devices=[headers["luks2"], headers["argon2i"]])
     assert unknown == []
     assert found == [expected(headers)["luks2"], expected(headers)["argon2i"]]
-    assert luks2_from_dump(dump(headers["luks2"]), "x") == luks2_from_json(dump(headers["luks2"],
-                                                                                  "--dump-json-metadata"), "x")
+    text, metadata = dump(headers["luks2"]), dump(headers["luks2"], "--dump-json-metadata")
+    assert luks2_from_dump(text, "x") == luks2_from_json(metadata, "x")
 
 
 def test_no_salt_digest_or_token_data(headers):
