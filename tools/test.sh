@@ -118,10 +118,15 @@ print(os.path.dirname(corpus))' "$ROOT/tests/unit"
 # virtualenv of tests/unit/requirements.txt.  The controller tests run in the
 # layer unit, on the same ansible-core and Python (docs/testing.md).  The copy
 # gets the corpus beside it, as the checkout has it.  One worker: the other
-# lane has the other core.
+# lane has the other core.  The tools the host posture's tests run (cryptsetup,
+# grub-mkpasswd-pbkdf2) are required here: KSPW_REQUIRE_TOOLS=1, which reaches
+# the tests as tests/unit/require-tools in the copy (ansible-test passes only
+# its own variables to pytest).
 do_ansible-units() {
     local tree shared
+    export KSPW_REQUIRE_TOOLS=1
     tree=$(tree_copy ansible-units) || return 1
+    : >"$tree/tests/unit/require-tools"
     if shared=$(corpus_shared); then
         ln -sfn "$shared" "$tree/../shared"
     fi
