@@ -137,15 +137,13 @@ def _login_defs_value(text):
     text = text.strip()
     if text.startswith('"') and text.count('"') >= 2:
         text = text[1:text.index('"', 1)]
-    try:
-        return int(text, 10)
-    except ValueError:
-        return text
+    # A decimal number is an int; an octal (UMASK 022) or hexadecimal one stays as written.
+    return int(text) if re.match(r"^[+-]?(?:0|[1-9][0-9]{0,17})$", text) else text
 
 
 def read_login_defs(lines):
     """``{NAME: {value, where}}`` of the ``[(text, where)]`` of login.defs as shadow-utils reads them (the last
-    of a name wins; a number is an int)."""
+    of a name wins; a decimal number is an int)."""
     found = {}
     for text, where in lines:
         stripped = text.strip(" \t\r\n")
