@@ -53,14 +53,11 @@ def strings(value):
         yield value
     elif isinstance(value, dict):
         for key, item in value.items():
-            for found in strings(key):
-                yield found
-            for found in strings(item):
-                yield found
+            yield from strings(key)
+            yield from strings(item)
     elif isinstance(value, (list, tuple)):
         for item in value:
-            for found in strings(item):
-                yield found
+            yield from strings(item)
 
 
 # ---------------------------------------------------------------------------
@@ -119,7 +116,7 @@ def test_a_stig_remediated_tree_reads_with_its_settings_in_pwquality_conf(tmp_pa
     pwquality = found["pwquality"]
     assert pwquality["settings"] == STIG_SETTINGS
     # appended one after the other at the end of pwquality.conf (79 lines as shipped), in the remediation's order
-    assert [(key, where) for key, where in pwquality["origins"].items()] == [
+    assert list(pwquality["origins"].items()) == [
         (key, {"file": PWQUALITY, "line": 80 + index}) for index, key in enumerate(
             ["minlen", "dcredit", "ucredit", "lcredit", "ocredit", "difok", "minclass", "maxrepeat",
              "maxclassrepeat", "dictcheck", "retry", "enforce_for_root"])]
