@@ -44,6 +44,13 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._ks_lines impor
     OUTSIDE,
     split_words,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.conf import (
+    LOGIN_DEFS,
+    PWQUALITY_CONF,
+    is_drop_in,
+    read_login_defs,
+    read_pwquality,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.model import new_posture, where
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, parse_release
 
@@ -53,11 +60,8 @@ ACCOUNT_COMMANDS = ("rootpw", "user", "chpasswd", "passwd", "usermod", "useradd"
 # A script that sets the boot loader's password (user.cfg).
 GRUB_SCRIPT = "grub2-setpassword"
 INCLUDES = ("%include", "%ksappend")
-# What a script may write that the posture reads, as the installed system has it (the prefixes are where a
-# --nochroot script sees the installed system).
-PWQUALITY_CONF = "/etc/security/pwquality.conf"
-PWQUALITY_DIR = "/etc/security/pwquality.conf.d/"
-LOGIN_DEFS = "/etc/login.defs"
+# What a script may write that the posture reads is PWQUALITY_CONF, a drop-in of its directory and LOGIN_DEFS, as
+# the installed system has them (the prefixes are where a --nochroot script sees the installed system).
 _ROOTS = ("/mnt/sysimage", "/mnt/sysroot")
 _KDF_FIELDS = (("pbkdf", "type"), ("pbkdf_iterations", "iterations"), ("pbkdf_time", "time"),
                ("pbkdf_memory", "memory"))
@@ -195,7 +199,7 @@ def _installed_path(word):
             break
     if word == PWQUALITY_CONF or word == LOGIN_DEFS:
         return word
-    if word.startswith(PWQUALITY_DIR) and word.endswith(".conf") and "/" not in word[len(PWQUALITY_DIR):]:
+    if is_drop_in(word):
         return word
     return None
 
@@ -302,37 +306,19 @@ def _scripts(lines, roles, files, unknown):
                             "where": where(number, target[0])})
 
 
-def _conf_value(text):
-    text = text.strip()
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def _pwquality(posture, files):
-    """libpwquality's settings as it reads its files: pwquality.conf, then pwquality.conf.d/*.conf by name."""
-    settings, origins = posture["pwquality"]["settings"], posture["pwquality"]["origins"]
-    order = ([PWQUALITY_CONF] if PWQUALITY_CONF in files.lines else []) + sorted(
-        path for path in files.lines if path.startswith(PWQUALITY_DIR))
-    for path in order:
-        for text, number in files.lines[path]:
-            text = text.split("#", 1)[0].strip()
-            if not text:
-                continue
-            key, equals, value = text.partition("=")
-            key = key.strip()
-            if not re.match(r"^[a-z_]+$", key):
-                continue
-            settings[key] = _conf_value(value) if equals else 1
-            origins[key] = where(number, path)
+    """libpwquality's settings as it reads the files the scripts write (``conf.read_pwquality``); where it would
+    stop reading is listed under ``unknown``."""
+    found, problems = read_pwquality(dict((path, [(text, where(number, path)) for text, number in lines])
+                                          for path, lines in files.lines.items() if path != LOGIN_DEFS))
+    posture["pwquality"] = found
+    posture["unknown"].extend({"what": problem["what"], "scope": "script", "where": problem["where"]}
+                              for problem in problems)
 
 
 def _login_defs(posture, files):
-    for text, number in files.lines.get(LOGIN_DEFS, ()):
-        words = text.split("#", 1)[0].split()
-        if len(words) >= 2 and re.match(r"^[A-Z_]+$", words[0]):
-            posture["login_defs"][words[0]] = {"value": _conf_value(words[1]), "where": where(number, LOGIN_DEFS)}
+    posture["login_defs"] = read_login_defs([(text, where(number, LOGIN_DEFS))
+                                             for text, number in files.lines.get(LOGIN_DEFS, ())])
 
 
 # ---------------------------------------------------------------------------

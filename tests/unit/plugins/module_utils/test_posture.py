@@ -191,6 +191,38 @@ def test_later_drop_ins_win_as_libpwquality_reads_them():
     assert rules(text) == ["RHEL-09-611090"]
 
 
+def test_a_key_two_files_set_differently_is_a_conflict_the_later_file_winning():
+    text = STIG_RHEL9.replace("%end\n", "echo 'minlen = 8' > /etc/security/pwquality.conf.d/90-late.conf\n"
+                              "echo 'difok = 8' >> /etc/security/pwquality.conf.d/90-late.conf\n%end\n")
+    dropin = "/etc/security/pwquality.conf.d/50-kickstart-pwpolicy.conf"
+    late = "/etc/security/pwquality.conf.d/90-late.conf"
+    conflicts = read_kickstart(text, "RHEL9")["pwquality"]["conflicts"]
+    # difok: the same value in both files is no conflict
+    assert conflicts == [{"key": "minlen", "values": [
+        {"value": 15, "where": {"line": line_of(text, "minlen = 15"), "file": dropin}},
+        {"value": 8, "where": {"line": line_of(text, "90-late"), "file": late}}]}]
+    assert read_kickstart(STIG_RHEL9, "RHEL9")["pwquality"]["conflicts"] == []
+
+
+def test_pwquality_conf_is_read_after_the_drop_ins_and_wins():
+    text = STIG_RHEL9.replace("%end\n", "echo 'minlen = 8' >> /etc/security/pwquality.conf\n%end\n")
+    posture = read_kickstart(text, "RHEL9")
+    assert posture["pwquality"]["settings"]["minlen"] == 8
+    assert posture["pwquality"]["origins"]["minlen"]["file"] == "/etc/security/pwquality.conf"
+    assert [c["key"] for c in posture["pwquality"]["conflicts"]] == ["minlen"]
+    assert rules(text) == ["RHEL-09-611090"]
+
+
+def test_a_line_libpwquality_refuses_stops_its_reading_there():
+    text = STIG_RHEL9.replace("minlen = 15\n", "minlen = 15\nminlenght = 20\n")
+    posture = read_kickstart(text, "RHEL9")
+    assert sorted(posture["pwquality"]["settings"]) == ["minlen"]
+    assert [(u["what"], u["scope"], u["where"]["line"]) for u in posture["unknown"]] == [
+        ("a line that is no libpwquality setting in /etc/security/pwquality.conf.d/50-kickstart-pwpolicy.conf: "
+         "libpwquality reads nothing from here on", "script", line_of(text, "minlenght"))]
+    assert "RHEL-09-611130" in rules(text)
+
+
 def test_the_posture_holds_no_secret_or_hash():
     text = STIG_RHEL9.replace("rootpw --iscrypted %s" % SHA, "rootpw --plaintext %s" % SECRET)
     posture = read_kickstart(text, "RHEL9")
