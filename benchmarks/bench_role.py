@@ -25,7 +25,9 @@ import tempfile
 
 import yaml
 
-from benchlib import SERIES, report, timed_run
+import json
+
+from benchlib import SERIES, TASKS, report, timed_run
 
 ROLE_HOSTS = 100
 SERIES_HOSTS = (10, 100, 1000)
@@ -61,13 +63,17 @@ class Plays:
         self.playbook = os.path.join(os.path.dirname(sys.executable), "ansible-playbook")
         self.env = dict(os.environ, BENCH_OUT=os.path.join(work, "out"), ANSIBLE_FORKS=str(FORKS),
                         ANSIBLE_PIPELINING="1", ANSIBLE_NOCOLOR="1", ANSIBLE_ACTION_WARNINGS="0",
-                        ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", collections_dir))
+                        ANSIBLE_COLLECTIONS_PATH=os.environ.get("ANSIBLE_COLLECTIONS_PATH", collections_dir),
+                        # Each task's time (role/callback_plugins/bench_tasks.py), for the per-task profile.
+                        ANSIBLE_CALLBACKS_ENABLED="bench_tasks")
+        self.tasks = None  # the last run's [{task, wall, cpu}]
 
     def run(self, name, hosts, rounds):
         """``(wall, cpu)`` of one run of play ``name`` over ``hosts`` hosts."""
         out = os.path.join(self.work, "out", name)
         shutil.rmtree(out, ignore_errors=True)
-        env = dict(self.env, BENCH_HASH_ROUNDS=str(rounds))
+        tasks = os.path.join(self.work, "tasks-%s-%d.json" % (name, hosts))
+        env = dict(self.env, BENCH_HASH_ROUNDS=str(rounds), BENCH_TASKS_OUT=tasks)
         log = os.path.join(self.work, "%s-%d.log" % (name, hosts))
         with open(log, "w") as handle:  # the plays' output (the role's warnings) only when a run fails
             try:
@@ -81,6 +87,8 @@ class Plays:
         written = len([f for f in os.listdir(out) if f.endswith(".ks")])
         if written != hosts:
             raise SystemExit("role benchmark: %s.yml wrote %d kickstarts for %d hosts" % (name, written, hosts))
+        with open(tasks) as handle:
+            self.tasks = json.load(handle)
         return wall, cpu
 
 
@@ -120,13 +128,24 @@ def bench_role(root, collections_dir):
     report("role, %d hosts, CPU time" % ROLE_HOSTS, ours[1], base[1], ROLE_HOSTS, "host")
 
 
-def _medians(plays, hosts, rounds, runs):
-    """``{play: (wall, cpu)}``: the median of ``runs`` alternating runs of each play over ``hosts`` hosts."""
+def _task_medians(runs):
+    """``[{task, wall, cpu}]``: each task's median over ``runs`` (each a run's task list, in the same order)."""
+    return [{"task": rows[0]["task"], "wall": statistics.median(row["wall"] for row in rows),
+             "cpu": statistics.median(row["cpu"] for row in rows)} for rows in zip(*runs)]
+
+
+def _medians(plays, hosts, rounds, runs, profile=False):
+    """``{play: (wall, cpu)}``: the median of ``runs`` alternating runs of each play over ``hosts`` hosts;
+    ``profile``: keep each task's median time in TASKS too."""
     found = {"role": [], "template": []}
+    tasks = {"role": [], "template": []}
     for dummy_pair in range(runs):  # alternating: a drift of the machine's speed hits both plays
         for name in ("role", "template"):
             found[name].append(plays.run(name, hosts, rounds))
+            tasks[name].append(plays.tasks)
         same_work(os.path.join(plays.work, "out"))
+    if profile:
+        TASKS.extend({"hosts": hosts, "play": name, "tasks": _task_medians(tasks[name])} for name in tasks)
     if runs > 1:
         print("  %s hosts, each run's role/template wall: %s" % (format(hosts, ","), ", ".join(
             "%.2fx" % (mine[0] / theirs[0]) for mine, theirs in zip(found["role"], found["template"]))))
@@ -143,7 +162,8 @@ def bench_series(root, collections_dir, counts):
     with tempfile.TemporaryDirectory(prefix="kspw-series-") as work:
         plays = Plays(root, collections_dir, work)
         for hosts in counts:
-            found = _medians(plays, hosts, SERIES_ROUNDS, ROLE_RUNS if hosts < SERIES_ONE_RUN_FROM else 1)
+            found = _medians(plays, hosts, SERIES_ROUNDS, ROLE_RUNS if hosts < SERIES_ONE_RUN_FROM else 1,
+                             profile=True)
             ours, base = found["role"], found["template"]
             for play, (wall, cpu) in found.items():
                 SERIES.append({"hosts": hosts, "rounds": SERIES_ROUNDS, "play": play, "wall": wall, "cpu": cpu})

@@ -12,6 +12,8 @@ import time
 ROWS = []
 # The scaling series: {hosts, rounds, play, wall, cpu} per play run.
 SERIES = []
+# The series' per-task profile: {hosts, play, tasks: [{task, wall, cpu}]} (medians over the runs of a point).
+TASKS = []
 # The benchmark running now (bench.py sets it): each row is filed under it.
 SECTION = {"name": ""}
 

@@ -13,7 +13,7 @@ import json
 import os
 import platform
 
-from benchlib import ROWS, SERIES
+from benchlib import ROWS, SERIES, TASKS
 
 SECTION_TITLES = (("edit", "Editing a kickstart"), ("check", "Checking passwords"), ("profile", "Checking by profile"),
                   ("role", "Rendering kickstarts"), ("audit", "Auditing an inventory"),
@@ -56,7 +56,38 @@ def markdown(command, elapsed, where, when):
             lines.append("| %s | %.3f s/host (CPU %.3f) | %.3f s/host (CPU %.3f) | %.2fx | %.2fx |" % (
                 format(hosts, ","), role["wall"] / hosts, role["cpu"] / hosts, base["wall"] / hosts,
                 base["cpu"] / hosts, role["wall"] / base["wall"], role["cpu"] / base["cpu"]))
+    if TASKS:
+        lines += profile_table()
     return "\n".join(lines) + "\n"
+
+
+def _task_label(name):
+    """A task's name for the table: without the role's prefix and an argument spec's description."""
+    name = name.split(" : ", 1)[-1]
+    if name.startswith("Validating arguments"):
+        name = name.split(" - ", 1)[0]
+    return name.replace("|", "/")
+
+
+def profile_table():
+    """The series' per-task profile: each task's wall time per host (CPU time per host) at each host count."""
+    counts = sorted(set(entry["hosts"] for entry in TASKS))
+    lines = ["", "Per task (the series' runs; wall time per host, CPU time per host in brackets, the controller "
+             "and its workers):", "",
+             "| play | task | %s |" % " | ".join("%s hosts" % format(hosts, ",") for hosts in counts),
+             "|---|---|%s" % ("---|" * len(counts))]
+    for play in ("role", "template"):
+        by_count = dict((entry["hosts"], entry["tasks"]) for entry in TASKS if entry["play"] == play)
+        names = [row["task"] for row in by_count.get(counts[-1], [])]
+        for index, name in enumerate(names):
+            cells = []
+            for hosts in counts:
+                rows = by_count.get(hosts) or []
+                row = rows[index] if index < len(rows) and rows[index]["task"] == name else None
+                cells.append("%.1f ms (%.1f)" % (row["wall"] * 1000 / hosts, row["cpu"] * 1000 / hosts)
+                             if row else "")
+            lines.append("| %s | %s | %s |" % (play, _task_label(name), " | ".join(cells)))
+    return lines
 
 
 def plot(path):
@@ -111,7 +142,7 @@ def write(out_dir, command, elapsed, where):
     path = os.path.join(out_dir, "results.json")
     with open(path, "w") as handle:
         json.dump({"command": command, "machine": where, "finished": when, "elapsed": elapsed, "rows": ROWS,
-                   "series": SERIES}, handle, indent=1)
+                   "series": SERIES, "tasks": TASKS}, handle, indent=1)
     written.append(path)
     if SERIES or any(row["section"] == "check" for row in ROWS):
         path = os.path.join(out_dir, "scaling.png")
