@@ -264,8 +264,8 @@ def read_accounts(root="/", unknown=None):
             files.unknown("line %d of %s is no shadow entry" % (number, SHADOW), SHADOW, number)
             continue
         if fields[0][0] in "+-":
-            files.unknown("line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW),
-                     SHADOW, number)
+            files.unknown("line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW), SHADOW,
+                          number)
             continue
         accounts.append(_account(fields[0], fields[1], number))
     return accounts
