@@ -33,11 +33,8 @@ from __future__ import absolute_import, division, print_function
 
 __metaclass__ = type
 
-import errno
-import os
 import re
 
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import FileError, describe_os_error, read_bytes
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import identify
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.conf import (
     LOGIN_DEFS,
@@ -48,6 +45,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.conf i
     read_pwquality as pwquality_of_lines,
     text_lines,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_files import HostFiles
 
 SHADOW = "/etc/shadow"
 PAM_DIR = "/etc/pam.d"
@@ -67,108 +65,9 @@ MAX_DROP_INS = 1000
 # Linux-PAM's own bound on nested substacks (PAM_SUBSTACK_MAX_LEVEL), and on the lines a stack expands to.
 MAX_PAM_DEPTH = 16
 MAX_PAM_LINES = 10000
-MAX_LINKS = 40  # the kernel's bound on symbolic links in one lookup
 
 # pam_unix's hashing options (the last on the line wins); without one it hashes as login.defs' ENCRYPT_METHOD.
 PAM_UNIX_HASHES = ("md5", "bigcrypt", "sha256", "sha512", "blowfish", "gost_yescrypt", "yescrypt")
-
-
-def _unknown(unknown, what, path, line=None):
-    where = {"file": path}
-    if line is not None:
-        where["line"] = line
-    unknown.append({"what": what, "scope": "host", "where": where})
-
-
-class _Root(object):
-    """The host's files under ``root``, each looked up as the host would (links resolved inside ``root``)."""
-
-    def __init__(self, root, unknown):
-        self.root = os.path.abspath(root or "/")
-        self.unknown = unknown
-
-    def on_host(self, path):
-        """The host path ``path`` (absolute, on the host) resolves to, following every symbolic link from
-        ``root``; raises FileError for a loop."""
-        parts = [part for part in path.split("/") if part]
-        resolved, links = [], 0
-        while parts:
-            part = parts.pop(0)
-            if part == ".":
-                continue
-            if part == "..":
-                if resolved:
-                    resolved.pop()
-                continue
-            local = os.path.join(self.root, *(resolved + [part]))
-            if os.path.islink(local):
-                links += 1
-                if links > MAX_LINKS:
-                    raise FileError("%s: too many levels of symbolic links" % path)
-                try:
-                    target = os.readlink(local)
-                except OSError as exc:
-                    raise FileError(describe_os_error("read the link", "/" + "/".join(resolved + [part]), exc))
-                if target.startswith("/"):
-                    resolved = []
-                parts = [piece for piece in target.split("/") if piece] + parts
-                continue
-            resolved.append(part)
-        return "/" + "/".join(resolved)
-
-    def local(self, host_path):
-        return os.path.join(self.root, host_path.lstrip("/"))
-
-    def link(self, path):
-        """The host path a symbolic link at ``path`` resolves to, or None when ``path`` is no link."""
-        if not os.path.islink(self.local(path)):
-            return None
-        try:
-            return self.on_host(path)
-        except FileError:
-            return None
-
-    def read(self, path, limit=MAX_FILE_SIZE):
-        """The text of the host file ``path``, or None when there is none; what cannot be read goes to
-        ``unknown``."""
-        try:
-            data = read_bytes(self.local(self.on_host(path)), limit, "file")
-        except FileError as exc:
-            # The first clause of the message (what failed on which path, why), with the host's paths.
-            _unknown(self.unknown, self._host_message(exc).split("; ", 1)[0], path)
-            return None
-        if data is None:
-            return None
-        return data.decode("utf-8", "replace")
-
-    def _host_message(self, exc):
-        """An error's message with the host's paths (``root`` taken out)."""
-        message = str(exc)
-        if self.root != "/":
-            message = message.replace(self.root.rstrip("/") + "/", "/")
-        return message
-
-    def is_dir(self, path):
-        try:
-            return os.path.isdir(self.local(self.on_host(path)))
-        except FileError:
-            return False
-
-    def listdir(self, path):
-        """The names in the host directory ``path`` (empty when there is none or it cannot be read)."""
-        try:
-            local = self.local(self.on_host(path))
-            return os.listdir(local)
-        except FileError as exc:
-            _unknown(self.unknown, self._host_message(exc).split("; ", 1)[0], path)
-        except OSError as exc:
-            if exc.errno not in (errno.ENOENT, errno.ENOTDIR):
-                _unknown(self.unknown, describe_os_error("list", path, exc).split("; ", 1)[0], path)
-        return []
-
-
-def _root(root, unknown):
-    return _Root(root, [] if unknown is None else unknown)
 
 
 # ---------------------------------------------------------------------------
@@ -178,30 +77,27 @@ def _root(root, unknown):
 def read_pwquality(root="/", unknown=None):
     """libpwquality's settings on the host: ``{settings, origins, conflicts}`` (``conf.read_pwquality``); a file
     that cannot be read, and where libpwquality would stop reading, are appended to ``unknown``."""
-    files = _root(root, unknown)
-    names = files.listdir(PWQUALITY_DIR)
-    paths = [PWQUALITY_DIR + name for name in names if is_drop_in(PWQUALITY_DIR + name)]
-    if len(paths) > MAX_DROP_INS:
-        _unknown(files.unknown, "%s has %d drop-ins; the first %d by name are read" % (
-            PWQUALITY_DIR.rstrip("/"), len(paths), MAX_DROP_INS), PWQUALITY_DIR.rstrip("/"))
-        paths = sorted(paths, key=os.fsencode)[:MAX_DROP_INS]
+    files = HostFiles(root, unknown)
+    names = files.list_dir(PWQUALITY_DIR.rstrip("/"), MAX_DROP_INS, lambda name: is_drop_in(PWQUALITY_DIR + name),
+                           "drop-ins")
+    paths = [PWQUALITY_DIR + name for name in names]
     lines = {}
     for path in paths + [PWQUALITY_CONF]:
         if path != PWQUALITY_CONF and files.is_dir(path):
             continue  # libpwquality reads nothing from a directory named *.conf
-        text = files.read(path)
+        text = files.read_text(path, MAX_FILE_SIZE)
         if text is not None:
             lines[path] = text_lines(text, path)
     found, problems = pwquality_of_lines(lines)
-    files.unknown.extend({"what": problem["what"], "scope": "host", "where": problem["where"]}
-                         for problem in problems)
+    for problem in problems:
+        files.unknown(problem["what"], problem["where"]["file"], problem["where"].get("line"))
     return found
 
 
 def read_login_defs(root="/", unknown=None):
     """``{NAME: {value, where}}`` of the host's ``/etc/login.defs`` (``conf.read_login_defs``)."""
-    files = _root(root, unknown)
-    text = files.read(LOGIN_DEFS)
+    files = HostFiles(root, unknown)
+    text = files.read_text(LOGIN_DEFS, MAX_FILE_SIZE)
     return login_defs_of_lines(text_lines(text, LOGIN_DEFS)) if text is not None else {}
 
 
@@ -245,25 +141,22 @@ class _Stack(object):
     def read(self, name, chain):
         path = name if name.startswith("/") else "%s/%s" % (PAM_DIR, name)
         if path in chain:
-            _unknown(self.files.unknown, "%s includes itself (through %s): not read again" % (
+            self.files.unknown("%s includes itself (through %s): not read again" % (
                 path, " -> ".join(chain)), path)
             return
         if len(chain) >= MAX_PAM_DEPTH:
-            _unknown(self.files.unknown, "%s is included more than %d deep: not read" % (path, MAX_PAM_DEPTH), path)
+            self.files.unknown("%s is included more than %d deep: not read" % (path, MAX_PAM_DEPTH), path)
             return
-        text = self.files.read(path)
+        text = self.files.read_text(path, MAX_FILE_SIZE)
         if text is None:
-            if chain and not os.path.lexists(self.files.local(path)):
-                _unknown(self.files.unknown, "%s, which %s includes, is missing" % (path, chain[-1]), path)
+            if chain and not self.files.lexists(path):
+                self.files.unknown("%s, which %s includes, is missing" % (path, chain[-1]), path)
             return
-        try:
-            holder = self.files.on_host(path)
-        except FileError:
-            holder = path
+        holder = self.files.resolve(path) or path
         for number, words in _pam_lines(text):
             self.count += 1
             if self.count > MAX_PAM_LINES:
-                _unknown(self.files.unknown, "%s expands to more than %d lines: the rest is not read" % (
+                self.files.unknown("%s expands to more than %d lines: the rest is not read" % (
                     path, MAX_PAM_LINES), path)
                 return
             kind = words[0].lstrip("-").lower()
@@ -307,13 +200,13 @@ def _stack(files, name):
 
 
 def _authselect(files, linked):
-    text = files.read(AUTHSELECT_CONF, 64 * 1024)
+    text = files.read_text(AUTHSELECT_CONF, 64 * 1024)
     if text is None and not linked:
         return None
     lines = (text or "").split("\n")
     profile = lines[0].strip() if lines and lines[0].strip() else None
     if text is not None and profile is None:
-        _unknown(files.unknown, "%s names no profile" % AUTHSELECT_CONF, AUTHSELECT_CONF, 1)
+        files.unknown("%s names no profile" % AUTHSELECT_CONF, AUTHSELECT_CONF, 1)
     return {"profile": profile, "features": [line.strip() for line in lines[1:] if line.strip()],
             "where": {"file": AUTHSELECT_CONF, "line": 1} if profile else None, "linked": linked}
 
@@ -321,10 +214,10 @@ def _authselect(files, linked):
 def read_pam(root="/", unknown=None):
     """``{stacks: {name: {pwquality, unix, where, link}}, authselect}``: the host's PAM password stacks (those of
     ``PAM_STACKS`` it has) and authselect's state."""
-    files = _root(root, unknown)
+    files = HostFiles(root, unknown)
     stacks = {}
     for name in PAM_STACKS:
-        if os.path.lexists(files.local("%s/%s" % (PAM_DIR, name))):
+        if files.lexists("%s/%s" % (PAM_DIR, name)):
             stacks[name] = _stack(files, name)
     linked = [name for name, stack in stacks.items()
               if stack["link"] is not None and stack["link"].startswith(AUTHSELECT_DIR + "/")]
@@ -360,19 +253,19 @@ def read_accounts(root="/", unknown=None):
     ``/etc/shadow``.  form: crypt | locked (``!`` or ``*``; the scheme of what follows ``!`` where it is a hash) |
     empty (no password: a login without one, where PAM allows nullok) | unparsed (no scheme known here);
     usable: whether a password login is possible (None for an unparsed field)."""
-    files = _root(root, unknown)
-    text = files.read(SHADOW, MAX_SHADOW_SIZE)
+    files = HostFiles(root, unknown)
+    text = files.read_text(SHADOW, MAX_SHADOW_SIZE)
     accounts = []
     for number, line in enumerate((text or "").splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split(":")
         if len(fields) < 2 or not fields[0]:
-            _unknown(files.unknown, "line %d of %s is no shadow entry" % (number, SHADOW), SHADOW, number)
+            files.unknown("line %d of %s is no shadow entry" % (number, SHADOW), SHADOW, number)
             continue
         if fields[0][0] in "+-":
-            _unknown(files.unknown, "line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW),
-                     SHADOW, number)
+            files.unknown("line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW), SHADOW,
+                          number)
             continue
         accounts.append(_account(fields[0], fields[1], number))
     return accounts
@@ -386,11 +279,11 @@ def read_fips(root="/", unknown=None):
     """``(fips, where)``: the kernel's ``fips_enabled`` where ``root`` has one, else whether the system-wide
     crypto policy is FIPS (a hint: the kernel's ``fips=1`` is what turns the mode on); ``where`` None when
     neither says."""
-    files = _root(root, unknown)
-    text = files.read(FIPS_ENABLED, 4096)
+    files = HostFiles(root, unknown)
+    text = files.read_text(FIPS_ENABLED, 4096)
     if text is not None and text.strip():
         return text.strip() == "1", {"file": FIPS_ENABLED, "line": 1}
-    text = files.read(CRYPTO_POLICY, 64 * 1024)
+    text = files.read_text(CRYPTO_POLICY, 64 * 1024)
     for number, line in enumerate((text or "").splitlines(), 1):
         policy = line.split("#", 1)[0].strip()
         if policy:

@@ -50,14 +50,12 @@ import json
 import os
 import re
 import shlex
-import stat
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _ks_secrets
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import read_bytes
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import identify
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_files import HostFiles, unknown_entry
 
-SCOPE = "host"
 # A LUKS2 header's JSON area is 4 MiB at most (the LUKS2 on-disk format); a luksDump text far smaller.
 MAX_DUMP_CHARS = 8 * 1024 * 1024
 # More key slots or tokens than LUKS2 allows (32) are not read.
@@ -68,7 +66,6 @@ MAX_GRUB_D_FILES = 64
 MAX_EFI_DIRS = 32
 MAX_LOG_FILES = 64
 MAX_LEFTOVER_BYTES = 16 * 1024 * 1024
-MAX_LINKS = 40
 MAX_DEVICES = 256
 
 USER_CFG = "/boot/grub2/user.cfg"
@@ -90,10 +87,6 @@ _VARIABLE_RE = re.compile(r"^\$\{?[A-Za-z_]")
 # The lines of a GRUB configuration that set a password or the superusers.
 _GRUB_HEADS = ("password ", "password\t", "password_pbkdf2", "set superusers", "GRUB2_PASSWORD=",
                "export GRUB2_PASSWORD=")
-
-
-def _unknown(what, path):
-    return {"what": what, "scope": SCOPE, "where": {"file": path}}
 
 
 def _int(value):
@@ -171,21 +164,21 @@ def luks2_from_json(text, device):
     key's size from the first key slot; every token's type and key slots.
     """
     if not isinstance(text, str) or len(text) > MAX_DUMP_CHARS:
-        return None, [_unknown("the LUKS2 metadata of %s is not text of at most %d characters" % (device, MAX_DUMP_CHARS),
-                               device)]
+        return None, [unknown_entry("the LUKS2 metadata of %s is not text of at most %d characters"
+                                    % (device, MAX_DUMP_CHARS), device)]
     try:
         metadata = json.loads(text)
     except RecursionError:
-        return None, [_unknown("the LUKS2 metadata of %s is nested too deeply" % device, device)]
+        return None, [unknown_entry("the LUKS2 metadata of %s is nested too deeply" % device, device)]
     except ValueError as exc:
-        return None, [_unknown("the LUKS2 metadata of %s is not JSON (line %d)" % (device, getattr(exc, "lineno", 0)),
-                               device)]
+        return None, [unknown_entry("the LUKS2 metadata of %s is not JSON (line %d)"
+                                    % (device, getattr(exc, "lineno", 0)), device)]
     if not isinstance(metadata, dict) or not isinstance(metadata.get("keyslots"), dict):
-        return None, [_unknown("the LUKS2 metadata of %s has no key slots object" % device, device)]
+        return None, [unknown_entry("the LUKS2 metadata of %s has no key slots object" % device, device)]
     unknown, keyslots, key_size = [], [], None
     for number, slot in _sorted_items(metadata["keyslots"]):
         if not isinstance(slot, dict) or not isinstance(slot.get("kdf"), dict):
-            unknown.append(_unknown("key slot %d of %s could not be read" % (number, device), device))
+            unknown.append(unknown_entry("key slot %d of %s could not be read" % (number, device), device))
             continue
         if slot.get("type") != "luks2":
             continue
@@ -196,7 +189,7 @@ def luks2_from_json(text, device):
     raw_tokens = metadata.get("tokens")
     for number, token in _sorted_items(raw_tokens) if isinstance(raw_tokens, dict) else ():
         if not isinstance(token, dict):
-            unknown.append(_unknown("token %d of %s could not be read" % (number, device), device))
+            unknown.append(unknown_entry("token %d of %s could not be read" % (number, device), device))
             continue
         tokens.append({"type": _text(token.get("type")), "keyslots": _slot_numbers(token.get("keyslots"))})
     return _device(device, 2, _segment_cipher(metadata.get("segments")), key_size, keyslots, tokens), unknown
@@ -221,13 +214,13 @@ def _dump_version(lines):
 def _dump_lines(text, device, version):
     """The lines of a luksDump text of LUKS ``version``, or ``(None, unknown entry)``."""
     if not isinstance(text, str) or len(text) > MAX_DUMP_CHARS:
-        return None, _unknown("the LUKS header dump of %s is not text of at most %d characters"
-                              % (device, MAX_DUMP_CHARS), device)
+        return None, unknown_entry("the LUKS header dump of %s is not text of at most %d characters"
+                                   % (device, MAX_DUMP_CHARS), device)
     lines = text.splitlines()
     found = _dump_version(lines)
     if found != version:
-        return None, _unknown("the LUKS header dump of %s is not one of a LUKS%d header (version %s)"
-                              % (device, version, found if found is not None else "not given"), device)
+        return None, unknown_entry("the LUKS header dump of %s is not one of a LUKS%d header (version %s)"
+                                   % (device, version, found if found is not None else "not given"), device)
     return lines, None
 
 
@@ -266,7 +259,7 @@ def luks1_from_dump(text, device):
     cipher = "%s-%s" % (name, mode) if name and mode else name
     unknown = []
     if not name or not header.get("MK bits"):
-        unknown.append(_unknown("the LUKS1 header dump of %s names no cipher or key size" % device, device))
+        unknown.append(unknown_entry("the LUKS1 header dump of %s names no cipher or key size" % device, device))
     return _device(device, 1, cipher, _int(header.get("MK bits")), keyslots[:MAX_SLOTS], []), unknown
 
 
@@ -375,8 +368,8 @@ def list_luks(run):
             return sorted(set(found))[:MAX_DEVICES], []
         except (ValueError, AttributeError, RecursionError):
             pass
-    return [], [_unknown("the block devices could not be listed (neither blkid nor lsblk answered): the LUKS "
-                         "devices are not known", "/dev")]
+    return [], [unknown_entry("the block devices could not be listed (neither blkid nor lsblk answered): the LUKS "
+                              "devices are not known", "/dev")]
 
 
 def _read_device(run, device):
@@ -388,7 +381,7 @@ def _read_device(run, device):
             return luks2_from_json(out, device)
     rc, out = _run(run, ["cryptsetup", "luksDump", device])
     if rc != 0:
-        return None, [_unknown("cryptsetup cannot read a LUKS header on %s (exit %d)" % (device, rc), device)]
+        return None, [unknown_entry("cryptsetup cannot read a LUKS header on %s (exit %d)" % (device, rc), device)]
     lines = out.splitlines() if isinstance(out, str) and len(out) <= MAX_DUMP_CHARS else []
     if _dump_version(lines) == 2:
         return luks2_from_dump(out, device)
@@ -406,86 +399,13 @@ def read_luks(run, devices=None):
         try:
             entry, problems = _read_device(run, device)
         except _Missing:
-            unknown.extend(_unknown("cryptsetup is not installed: the LUKS header of %s is not read" % name, name)
-                           for name in devices[index:])
+            unknown.extend(unknown_entry("cryptsetup is not installed: the LUKS header of %s is not read" % name,
+                                         name) for name in devices[index:])
             break
         unknown.extend(problems)
         if entry is not None:
             found.append(entry)
     return found, unknown
-
-
-# ---------------------------------------------------------------------------
-# Files under root
-# ---------------------------------------------------------------------------
-
-def host_path(root, path):
-    """The path under ``root`` of the host's absolute ``path``, its symbolic links followed inside ``root``
-    (an absolute link starts again at ``root``, ``..`` stops there), or None past :data:`MAX_LINKS` links."""
-    root = os.path.abspath(root)
-    parts = [part for part in path.split("/") if part and part != "."]
-    done, links = [], 0
-    while parts:
-        part = parts.pop(0)
-        if part == "..":
-            if done:
-                done.pop()
-            continue
-        current = os.path.join(root, *(done + [part]))
-        try:
-            is_link = stat.S_ISLNK(os.lstat(current).st_mode)
-        except OSError:
-            is_link = False
-        if not is_link:
-            done.append(part)
-            continue
-        links += 1
-        if links > MAX_LINKS:
-            return None
-        try:
-            target = os.readlink(current)
-        except OSError:
-            return None
-        if target.startswith("/"):
-            done = []
-        parts = [p for p in target.split("/") if p and p != "."] + parts
-    return os.path.join(root, *done) if done else root
-
-
-def _read_text(root, path, limit, unknown):
-    """The text of the host's file ``path`` (None when there is none); a file that cannot be read is an
-    unknown entry."""
-    real = host_path(root, path)
-    if real is None:
-        unknown.append(_unknown("%s is a loop of symbolic links" % path, path))
-        return None
-    try:
-        data = read_bytes(real, limit=limit, what="file")
-    except PwpolicyError as exc:
-        unknown.append(_unknown(str(exc).replace(real, path), path))
-        return None
-    if data is None:
-        return None
-    return data.decode("utf-8", "replace")
-
-
-def _list_dir(root, path, limit, unknown):
-    """The names in the host's directory ``path``, in C-locale order, at most ``limit`` ([] when there is
-    none); more is an unknown entry."""
-    real = host_path(root, path)
-    try:
-        names = sorted(os.listdir(real)) if real is not None and os.path.isdir(real) else []
-    except OSError as exc:
-        unknown.append(_unknown("cannot list %s: %s" % (path, exc.strerror or exc.__class__.__name__), path))
-        return []
-    if len(names) > limit:
-        unknown.append(_unknown("%s holds %d entries; the first %d are read" % (path, len(names), limit), path))
-    return names[:limit]
-
-
-def _is_file(root, path):
-    real = host_path(root, path)
-    return real is not None and os.path.isfile(real)
 
 
 # ---------------------------------------------------------------------------
@@ -560,33 +480,34 @@ def read_bootloader(root="/"):
     the fewest iterations), with its file and line; form ``none`` where the
     files are there but hold no password, None where there are none.
     """
-    unknown, found, superusers, files = [], [], [], 0
+    host = HostFiles(root)
+    found, superusers, files = [], [], 0
     paths = [USER_CFG]
     for pattern in GRUB_CFGS:
         if "*" not in pattern:
             paths.append(pattern)
             continue
         parent, rest = pattern.split("/*/", 1)
-        for name in _list_dir(root, parent, MAX_EFI_DIRS, unknown):
+        for name in host.list_dir(parent, MAX_EFI_DIRS):
             paths.append("%s/%s/%s" % (parent, name, rest))
-    paths.extend("%s/%s" % (GRUB_D, name) for name in _list_dir(root, GRUB_D, MAX_GRUB_D_FILES, unknown))
+    paths.extend("%s/%s" % (GRUB_D, name) for name in host.list_dir(GRUB_D, MAX_GRUB_D_FILES))
     for path in paths:
-        if not _is_file(root, path):
+        if not host.is_file(path):
             continue
-        text = _read_text(root, path, MAX_CONFIG_BYTES, unknown)
+        text = host.read_text(path, MAX_CONFIG_BYTES)
         if text is None:
             continue
         files += 1
         _grub_passwords(text, path, found, superusers)
     if not files:
-        return None, unknown
+        return None, host.unknowns
     if any(entry["where"]["file"] == USER_CFG for entry in found) and "root" not in superusers:
         superusers.insert(0, "root")
     if not found:
-        return {"form": "none", "scheme": None, "cost": None, "superusers": superusers, "where": None}, unknown
+        return {"form": "none", "scheme": None, "cost": None, "superusers": superusers, "where": None}, host.unknowns
     weakest = min(found, key=lambda entry: (_WEAKNESS[entry["form"]], entry["cost"] or 0))
     return {"form": weakest["form"], "scheme": weakest["scheme"], "cost": weakest["cost"],
-            "superusers": superusers, "where": weakest["where"]}, unknown
+            "superusers": superusers, "where": weakest["where"]}, host.unknowns
 
 
 # ---------------------------------------------------------------------------
@@ -619,7 +540,7 @@ def _secrets_of(text, path, unknown):
     try:
         secrets = _ks_secrets.read_lines(text, False, None)[0]
     except PwpolicyError as exc:
-        unknown.append(_unknown("%s could not be read as a kickstart: %s" % (path, exc), path))
+        unknown.append(unknown_entry("%s could not be read as a kickstart: %s" % (path, exc), path))
         return None
     kept = [secret for secret in secrets if secret.form in _AT_REST]
     kinds = []
@@ -637,18 +558,16 @@ def read_leftovers(root="/"):
     secrets it keeps (a password or passphrase in the clear, a hash, a credential), how many of them in the
     clear, and their kinds (rootpw, user, luks passphrase, bootloader, url credential...), as
     ``ks_secrets_info`` reads them; a log's lines are read as kickstart command lines."""
-    unknown, leftovers = [], []
+    host, leftovers = HostFiles(root), []
     paths = [(path, False) for path in KICKSTARTS]
-    paths.extend(("%s/%s" % (ANACONDA_LOGS, name), True)
-                 for name in _list_dir(root, ANACONDA_LOGS, MAX_LOG_FILES, unknown))
+    paths.extend(("%s/%s" % (ANACONDA_LOGS, name), True) for name in host.list_dir(ANACONDA_LOGS, MAX_LOG_FILES))
     for path, is_log in paths:
         entry = {"path": path, "exists": False, "secrets": 0, "plaintext": 0, "kinds": []}
-        real = host_path(root, path)
-        if is_log and (real is None or not os.path.isfile(real)):
+        if is_log and not host.is_file(path):
             continue  # a directory or a link out of the tree's files in the log directory
-        text = _read_text(root, path, MAX_LEFTOVER_BYTES, unknown)
+        text = host.read_text(path, MAX_LEFTOVER_BYTES)
         if text is None:
-            if real is not None and os.path.lexists(real):
+            if host.exists(path):
                 entry["exists"] = True
                 entry["secrets"] = None
                 leftovers.append(entry)
@@ -656,13 +575,13 @@ def read_leftovers(root="/"):
                 leftovers.append(entry)
             continue
         entry["exists"] = True
-        counted = _secrets_of(_log_lines(text) if is_log else text, path, unknown)
+        counted = _secrets_of(_log_lines(text) if is_log else text, path, host.unknowns)
         if counted is None:
             entry["secrets"] = entry["plaintext"] = None
         else:
             entry["secrets"], entry["plaintext"], entry["kinds"] = counted
         leftovers.append(entry)
-    return leftovers, unknown
+    return leftovers, host.unknowns
 
 
 # ---------------------------------------------------------------------------
@@ -680,10 +599,10 @@ def read_disk(root="/", run=None, devices=None):
     unknown = []
     found = []
     if run is None:
-        unknown.append(_unknown("the LUKS devices are not read (no command runner given)", "/dev"))
+        unknown.append(unknown_entry("the LUKS devices are not read (no command runner given)", "/dev"))
     elif devices is None and os.path.abspath(root) != "/":
-        unknown.append(_unknown("the LUKS devices of a tree at %s are not listed (the block devices are the running "
-                                "system's): give the devices to read" % root, "/dev"))
+        unknown.append(unknown_entry("the LUKS devices of a tree at %s are not listed (the block devices are the "
+                                     "running system's): give the devices to read" % root, "/dev"))
     else:
         found, problems = read_luks(run, devices)
         unknown.extend(problems)
