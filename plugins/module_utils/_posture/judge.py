@@ -48,6 +48,9 @@ ENCRYPT_METHODS = {"SHA512": "sha512crypt", "YESCRYPT": "yescrypt", "SHA256": "s
 MIN_COST_KEYS = {"sha512crypt": ("SHA_CRYPT_MIN_ROUNDS", 5000, "rounds"),
                  "yescrypt": ("YESCRYPT_COST_FACTOR", 5, "cost")}
 SCHEME_WORDS = {"sha512crypt": "SHA-512 crypt", "yescrypt": "yescrypt"}
+# pam_unix's hashing options and the crypt schemes they are (pam_unix(8)).
+PAM_UNIX_HASHES = {"sha512": "sha512crypt", "yescrypt": "yescrypt", "sha256": "sha256crypt", "md5": "md5crypt",
+                   "blowfish": "bcrypt", "bigcrypt": "bigcrypt", "gost_yescrypt": "gost_yescrypt"}
 
 
 class _Verdicts(object):
@@ -105,8 +108,30 @@ def _effective(devices):
     return dict((id(device), encrypted(device)) for device in devices)
 
 
+def _host(posture):
+    """Whether the posture is an installed host's (the fixes are then on the machine, not in the kickstart)."""
+    return posture.get("source") == "host"
+
+
+def _host_encryption(verdicts, posture):
+    keys = ("encryption",)
+    if not posture["devices"]:
+        if any(item.get("where", {}).get("file") == "/dev" for item in posture["unknown"]):
+            verdicts.unchecked(keys, "encryption", "the LUKS devices were not read", None)
+            return
+        verdicts.deviation(keys, "encryption", "encrypted disks", "no LUKS device on the host", None,
+                           "encrypt the data volumes (cryptsetup reencrypt --encrypt, or install again with "
+                           "encryption)")
+        return
+    verdicts.unchecked(keys, "encryption", "the host has %d LUKS device(s); which file systems sit on them is not "
+                       "read" % len(posture["devices"]), posture["devices"][0]["where"])
+
+
 def _encryption(verdicts, posture, asked):
     keys = ("encryption",)
+    if _host(posture):
+        _host_encryption(verdicts, posture)
+        return
     autopart = posture.get("autopart")
     if autopart is not None:
         if autopart["encrypted"] is None:
@@ -141,9 +166,31 @@ def _encryption(verdicts, posture, asked):
                                "add --encrypted to that line (or to the physical volumes or RAID it is made of)")
 
 
+def _host_bootloader_password(verdicts, found):
+    keys = ("bootloader_password",)
+    fix = "set one with grub2-setpassword (it writes GRUB2_PASSWORD=grub.pbkdf2.sha512... to user.cfg)"
+    if found is None:
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
+                           "no GRUB 2 configuration found", None, fix)
+    elif found["form"] == "none":
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
+                           "GRUB 2 without a superuser password", found["where"], fix)
+    elif found["form"] == "plaintext":
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password as a PBKDF2 hash",
+                           "a GRUB 2 password in the clear", found["where"],
+                           "replace the password line with password_pbkdf2 and the hash grub2-mkpasswd-pbkdf2 "
+                           "prints, or use grub2-setpassword")
+    elif found["form"] == "unparsed":
+        verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
+                           "a password_pbkdf2 value that is no GRUB 2 PBKDF2 hash", found["where"], fix)
+
+
 def _bootloader_password(verdicts, posture, asked):
     keys = ("bootloader_password",)
     found = posture.get("bootloader")
+    if _host(posture):
+        _host_bootloader_password(verdicts, found)
+        return
     if found is None or found["form"] == "none":
         verdicts.deviation(keys, "bootloader_password", "a boot-loader superuser password",
                            "no bootloader line" if found is None else "a bootloader line without --password",
@@ -166,11 +213,13 @@ def _schemes(verdicts, posture, asked):
     allowed = [_profiles.CRYPT_SCHEMES.get(scheme, scheme) for scheme in asked]
     expected = " or ".join(_scheme_words(scheme) for scheme in allowed)
     typed = posture["installer"].get("hashes_typed_as")
-    for account in posture["accounts"]:
-        label = "%s of %s" % (account["command"], account["name"] or "a user")
+    host = _host(posture)
+    for account in _judged_accounts(posture):
+        label = _account_label(account)
         if account["form"] == "crypt" and account["scheme"] not in allowed:
             verdicts.deviation(keys, "schemes", expected, "%s is a %s hash" % (label, _scheme_words(account["scheme"])),
-                               account["where"], "hash it with %s" % expected)
+                               account["where"], "set its password again (passwd) once new passwords are hashed "
+                               "with %s" % expected if host else "hash it with %s" % expected)
         elif account["form"] == "unparsed":
             verdicts.deviation(keys, "schemes", expected, "%s is --iscrypted but no crypt hash" % label,
                                account["where"], "write a %s hash" % expected)
@@ -184,18 +233,47 @@ def _schemes(verdicts, posture, asked):
         verdicts.deviation(keys, "schemes", expected, "no rootpw line: the installer asks a person for root's "
                            "password and hashes it as %s" % _scheme_words(typed), None,
                            "give rootpw --iscrypted with a %s hash (or rootpw --lock)" % expected)
+    methods = " or ".join(key for key, value in ENCRYPT_METHODS.items() if value in allowed)
     method = posture["login_defs"].get("ENCRYPT_METHOD")
     if method is not None:
         scheme = ENCRYPT_METHODS.get(str(method["value"]).upper())
         if scheme not in allowed:
             shown = method["value"] if scheme else "of a method shadow-utils does not know"
-            fix = "write ENCRYPT_METHOD %s" % " or ".join(
-                key for key, value in ENCRYPT_METHODS.items() if value in allowed)
+            fix = "write ENCRYPT_METHOD %s" % methods
             verdicts.deviation(keys, "schemes", expected, "login.defs ENCRYPT_METHOD %s" % shown, method["where"], fix)
+    elif host:
+        verdicts.deviation(keys, "schemes", expected, "login.defs without ENCRYPT_METHOD", None,
+                           "write ENCRYPT_METHOD %s in /etc/login.defs" % methods)
     elif typed and typed not in allowed:
         verdicts.deviation(keys, "schemes", expected, "login.defs keeps the release's %s (no ENCRYPT_METHOD "
                            "written)" % _scheme_words(typed), None, "write ENCRYPT_METHOD %s in %%post" % " or ".join(
                                key for key, value in ENCRYPT_METHODS.items() if value in allowed))
+    for name, unix in _pam_unix(posture):
+        if unix["hash"] is not None and PAM_UNIX_HASHES.get(unix["hash"]) not in allowed:
+            verdicts.deviation(keys, "schemes", expected, "pam_unix in %s hashes new passwords with %s"
+                               % (name, unix["hash"]), unix["where"], "give pam_unix's password line %s instead "
+                               "(with authselect, in a custom profile)" % " or ".join(
+                                   key for key, value in PAM_UNIX_HASHES.items() if value in allowed))
+
+
+def _judged_accounts(posture):
+    """The accounts a rule on hashes judges: on a host, those a password opens (a locked one opens nothing)."""
+    if not _host(posture):
+        return posture["accounts"]
+    return [account for account in posture["accounts"] if account.get("usable")]
+
+
+def _account_label(account):
+    if account["command"] == "shadow":
+        return "the password of %s" % account["name"]
+    return "%s of %s" % (account["command"], account["name"] or "a user")
+
+
+def _pam_unix(posture):
+    """``[(stack, pam_unix's password line)]`` of a host's PAM stacks that have one."""
+    stacks = (posture.get("pam") or {}).get("stacks") or {}
+    return [(name, stack["unix"]) for name, stack in sorted(stacks.items())
+            if stack.get("unix") and stack["unix"].get("present")]
 
 
 def _min_rounds(verdicts, posture, asked):
@@ -207,12 +285,24 @@ def _min_rounds(verdicts, posture, asked):
     if scheme not in MIN_COST_KEYS:
         return
     key, default, unit = MIN_COST_KEYS[scheme]
-    for account in posture["accounts"]:
+    host = _host(posture)
+    for account in _judged_accounts(posture):
         if account["form"] == "crypt" and account["scheme"] == scheme and (account["cost"] or default) < asked:
-            verdicts.deviation(keys, "min_rounds", "%s %d or more" % (unit, asked), "%s of %s has %s %d" % (
-                account["command"], account["name"] or "a user", unit, account["cost"] or default),
-                account["where"], "hash it with %s %d or more" % (unit, asked))
+            verdicts.deviation(keys, "min_rounds", "%s %d or more" % (unit, asked), "%s has %s %d" % (
+                _account_label(account), unit, account["cost"] or default), account["where"],
+                "set its password again (passwd) once new passwords get %s %d or more" % (unit, asked) if host
+                else "hash it with %s %d or more" % (unit, asked))
     method = posture["login_defs"].get("ENCRYPT_METHOD")
+    if scheme == "sha512crypt":
+        for name, unix in _pam_unix(posture):
+            hashed = PAM_UNIX_HASHES.get(unix["hash"]) if unix["hash"] else (
+                ENCRYPT_METHODS.get(str(method["value"]).upper()) if method else None)
+            if hashed == scheme and (unix.get("rounds") or default) < asked:
+                verdicts.deviation(keys, "min_rounds", "rounds=%d or more on pam_unix" % asked,
+                                   "pam_unix in %s: %s" % (name, "rounds=%d" % unix["rounds"] if unix.get("rounds")
+                                                           else "no rounds= (%d)" % default), unix["where"],
+                                   "give pam_unix's password line rounds=%d (with authselect, in a custom profile)"
+                                   % asked)
     written = ENCRYPT_METHODS.get(str(method["value"]).upper()) if method else posture["installer"].get(
         "hashes_typed_as")
     if written != scheme:
@@ -223,7 +313,8 @@ def _min_rounds(verdicts, posture, asked):
         verdicts.deviation(keys, "min_rounds", "%s %d or more" % (key, asked),
                            "login.defs %s %s" % (key, _shown(value)) if found
                            else "login.defs without %s (%d)" % (key, default),
-                           found["where"] if found else None, "write %s %d in %%post" % (key, asked))
+                           found["where"] if found else None,
+                           "write %s %d in %s" % (key, asked, "/etc/login.defs" if host else "%post"))
 
 
 def _shown(value):
@@ -247,12 +338,14 @@ def _pwquality(key):
         if meets(key, found, asked):
             return
         place = origins.get(key)
+        line = "%s = %s" % (key, asked) if key != "enforce_for_root" else key
         verdicts.deviation((key,), key, "%s = %s" % (key, asked),
                            "%s = %s" % (key, _shown(found)) if place else "%s not set (libpwquality's default %s)"
                            % (key, found), place,
-                           "write %s = %s in a pwquality.conf.d drop-in in %%post" % (key, asked)
-                           if key != "enforce_for_root" else "write enforce_for_root in a pwquality.conf.d drop-in "
-                           "in %post")
+                           "write %s in /etc/security/pwquality.conf (read after the pwquality.conf.d drop-ins, it "
+                           "wins over them)" % line if _host(posture) else
+                           "write %s in a pwquality.conf.d drop-in in %%post (pwquality.conf, read last, must not "
+                           "set it)" % line)
     return check
 
 

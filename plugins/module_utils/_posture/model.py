@@ -5,10 +5,10 @@
 """The posture model: what a system would be or is, as plain data (dicts, lists, strings, numbers).
 
 A posture never holds a secret or a hash: a password is described by its
-form, its scheme and its cost.  Every source (a kickstart, later an installed
-host or an image blueprint) is read into the same shape::
+form, its scheme and its cost.  Every source (a kickstart, an installed host,
+later an image blueprint) is read into the same shape::
 
-    source        "kickstart"
+    source        "kickstart" or "host"
     target        the installer release the reading assumed (pykickstart's name), or None
     accounts      [{name, command, form, scheme, cost, where}]: rootpw and user lines, and what %pre and %post
                   scripts set (chpasswd, passwd --stdin, usermod/useradd -p)
@@ -23,9 +23,10 @@ host or an image blueprint) is read into the same shape::
     bootloader    None (no bootloader line), or {form, scheme, cost, where}; a grub2-setpassword a script
                   feeds counts where the bootloader line has no password
                   form: plaintext | grub_pbkdf2 | template | unparsed | none (a line without a password)
-    pwquality     {settings: {key: value}, origins: {key: where}}: libpwquality's settings that the
-                  kickstart writes for the installed system (pwquality.conf, then pwquality.conf.d/*.conf
-                  in name order, later wins), each with the file and line that sets it
+    pwquality     {settings: {key: value}, origins: {key: where}, conflicts: [{key, values: [{value, where}]}]}:
+                  libpwquality's settings in effect, as libpwquality reads its files (pwquality.conf.d/*.conf
+                  in name order, then pwquality.conf: a later file wins), each with the file and line that
+                  sets it, and each key that two files set to different values
     login_defs    {KEY: {value, where}}: what the kickstart writes into /etc/login.defs
     policies      {name: {minlen, minquality, strict, emptyok, changesok, where}}: the installer's
                   password policies (the %anaconda section), as the target reads them
@@ -39,8 +40,25 @@ host or an image blueprint) is read into the same shape::
                   commands (an %include, %ksappend or unreadable command line: any command may be there),
                   script (a script's write the reader does not follow), section (the %anaconda section)
 
+An installed host (``_posture/host.py``) fills the same keys from the
+machine: ``accounts`` are ``/etc/shadow``'s (command ``shadow``; form crypt,
+locked, empty or unparsed, and ``usable``: whether a password opens it),
+``devices`` the LUKS headers (command ``luks``, with ``cipher``,
+``key_size``, ``keyslots`` [{slot, kdf}] and ``tokens`` [{type,
+keyslots}]), ``bootloader`` GRUB 2's password (form grub_pbkdf2, plaintext,
+unparsed or none, with ``superusers``), and adds::
+
+    os            {id, id_like, version_id, target, where}: what os-release names, or None
+    pam           {stacks: {name: {pwquality, unix, where, link}}, authselect}: the password lines of
+                  system-auth, password-auth and common-password (pam_pwquality's options, pam_unix's hash
+                  and rounds), and authselect's profile and features
+    fips_where    where the FIPS state was read
+    leftovers     [{path, exists, secrets, plaintext, kinds}]: the kickstarts and logs the installer left,
+                  with how many secrets each keeps (never one of them)
+
 ``where`` is ``{line}`` (1-based, in the text read) and, for what a script
-writes, ``{line, file}`` with the file it writes.
+writes, ``{line, file}`` with the file it writes; on a host, ``{file, line}``
+with the host's path.
 """
 
 from __future__ import absolute_import, division, print_function

@@ -8,6 +8,10 @@ import os
 from ansible_collections.kickstart.pwpolicy.plugins.modules import posture_info as module
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
 from ansible_collections.kickstart.pwpolicy.tests.unit.module_runner import module_calls
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_host_disk import (  # noqa: F401  pylint: disable=unused-import
+    GRUB_SECRET,
+    headers,
+)
 from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_posture import (
     GRUB,
     SECRET,
@@ -15,6 +19,7 @@ from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test
     STIG_RHEL9,
     without,
 )
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_posture_host import ROOT_SECRET, host
 
 run, ok, fail = module_calls(module.main)
 
@@ -82,3 +87,21 @@ def test_profile_names_in_any_case_and_a_typo_shown_with_a_suggestion(capsys):
     message = fail(capsys, content=STIG_RHEL9, profile=[SECRET])
     assert message.startswith("profile: unknown compliance profile '<hidden>': give one of stig, ")
     assert_no_leak(SECRET, message, piece=5)
+
+
+def test_an_installed_host_under_root_with_its_luks_header(capsys, tmp_path, headers):  # noqa: F811
+    root, hashed = host(tmp_path, "rhel9-stig", 5000)
+    result = ok(capsys, source="host", root=root, devices=[headers["luks2"]], profile=["stig"], check_mode=True)
+    assert result["target"] == "RHEL9" and result["posture"]["source"] == "host"
+    assert [d["rule"] for d in result["deviations"]] == ["RHEL-09-611050"]
+    assert result["posture"]["devices"][0]["keyslots"][0]["kdf"]["type"] == "argon2id"
+    for value in (ROOT_SECRET, hashed, GRUB_SECRET):
+        assert_no_leak(value, result)
+
+
+def test_an_installed_host_takes_no_path_and_needs_a_rhel_release_for_a_profile(capsys, tmp_path):
+    assert fail(capsys, source="host", root=str(tmp_path), content="rootpw --lock\n") == (
+        "source=host reads the host itself (or root): give no path or content")
+    message = fail(capsys, source="host", root=str(tmp_path), profile=["stig"])
+    assert message == ("profile: the compliance profiles are for RHEL8, RHEL9, RHEL10; give target (the host under "
+                       "%s is for no release it names)" % tmp_path)
