@@ -158,8 +158,9 @@ if "$python" -c "import zxcvbn" 2>/dev/null; then
     tr -s ' \n' ' ' <"$base/runs/floor.all" >"$base/runs/floor.flat"
     grep -q -E "srv01, [a-z0-9, ]+: kickstart_base_url is plain http://" "$base/runs/floor.flat" \
         || fail "floor: no plain-http warning naming its hosts"
-    [ "$(grep -o -F "kickstart_base_url is plain http://" "$base/runs/floor.flat" | wc -l)" = 1 ] \
-        || fail "floor: the plain-http warning is not said once"
+    # (one line per distinct text: with and without a LUKS passphrase, not one per host of the twenty)
+    [ "$(grep -o -F "kickstart_base_url is plain http://" "$base/runs/floor.flat" | wc -l)" -le 2 ] \
+        || fail "floor: the plain-http warning is said for each host, not once for the hosts it concerns"
     grep -q -E "[0-9]+ of [0-9]+ hosts keep a secret below kickstart_warn_crack_seconds \([a-z0-9, ]*srv03" \
         "$base/runs/floor.flat" || fail "floor: the hosts below kickstart_warn_crack_seconds are not counted once"
     if grep -q -E "srv03: root: offline_" "$base/runs/floor.flat"; then
