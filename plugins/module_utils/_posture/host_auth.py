@@ -50,6 +50,8 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_f
 SHADOW = "/etc/shadow"
 PAM_DIR = "/etc/pam.d"
 PAM_STACKS = ("system-auth", "password-auth", "common-password")
+# The types of a PAM rule (pam.conf(5)).
+PAM_TYPES = ("auth", "account", "password", "session")
 AUTHSELECT_DIR = "/etc/authselect"
 AUTHSELECT_CONF = "/etc/authselect/authselect.conf"
 FIPS_ENABLED = "/proc/sys/crypto/fips_enabled"
@@ -162,7 +164,11 @@ class _Stack(object):
             kind = words[0].lstrip("-").lower()
             if kind == "@include" and len(words) > 1:
                 self.read(words[1], chain + [path])
-            elif kind != "password" or len(words) < 3:
+            elif kind not in PAM_TYPES or len(words) < 3:
+                # Linux-PAM marks such a line faulty, and a faulty rule fails the stack it is in.
+                self.files.unknown("line %d of %s is no PAM rule (type, control, module): PAM fails the stack"
+                                   % (number, holder), holder, number)
+            elif kind != "password":
                 continue
             elif words[1].lower() in ("include", "substack"):
                 self.read(words[2], chain + [path])

@@ -221,8 +221,9 @@ def _schemes(verdicts, posture, asked):
                                account["where"], "set its password again (passwd) once new passwords are hashed "
                                "with %s" % expected if host else "hash it with %s" % expected)
         elif account["form"] == "unparsed":
-            verdicts.deviation(keys, "schemes", expected, "%s is --iscrypted but no crypt hash" % label,
-                               account["where"], "write a %s hash" % expected)
+            verdicts.deviation(keys, "schemes", expected, "%s is %s" % (
+                label, "a hash of no scheme libxcrypt knows" if host else "--iscrypted but no crypt hash"),
+                account["where"], "set it again (passwd) with %s" % expected if host else "write a %s hash" % expected)
         elif account["form"] == "plaintext" and typed and typed not in allowed:
             verdicts.deviation(keys, "schemes", expected, "%s is in the clear, and the installer hashes it as %s"
                                % (label, _scheme_words(typed)), account["where"],
@@ -257,10 +258,11 @@ def _schemes(verdicts, posture, asked):
 
 
 def _judged_accounts(posture):
-    """The accounts a rule on hashes judges: on a host, those a password opens (a locked one opens nothing)."""
+    """The accounts a rule on hashes judges: on a host, all but those no password opens (a locked one; an unparsed
+    hash is judged, as it is not known to be locked)."""
     if not _host(posture):
         return posture["accounts"]
-    return [account for account in posture["accounts"] if account.get("usable")]
+    return [account for account in posture["accounts"] if account.get("usable") is not False]
 
 
 def _account_label(account):

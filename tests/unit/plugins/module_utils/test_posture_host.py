@@ -8,6 +8,8 @@ shadow file libxcrypt writes here, a GRUB 2 password grub-mkpasswd-pbkdf2
 makes and a LUKS header cryptsetup makes, all in the test run.
 """
 
+import os
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host import read_host, read_os
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge import judge
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import crypt_hash, needs_libxcrypt
@@ -105,3 +107,33 @@ def test_a_yescrypt_host_deviates_in_pam_and_login_defs(tmp_path):
     schemes = sorted(d["found"] for d in judged["deviations"] if d["what"] == "schemes")
     assert schemes == ["login.defs ENCRYPT_METHOD YESCRYPT", "pam_unix in password-auth hashes new passwords with "
                        "yescrypt", "pam_unix in system-auth hashes new passwords with yescrypt"]
+
+
+def test_bad_input_is_named_by_file_and_line_never_a_crash_or_a_value(tmp_path, headers):  # noqa: F811
+    root = tree(tmp_path, "rhel9")
+    write(root, "/etc/os-release", RHEL9)
+    # A hash of a scheme no libxcrypt knows, and a broken PAM rule (two words) in system-auth.
+    write(root, "/etc/shadow", "root:$9$NotAScheme$Secret-Digest-7f2a:19700:0:99999:7:::\n")
+    with open(os.path.join(root, "etc", "authselect", "system-auth"), "a") as handle:
+        handle.write("password requisite\n")
+    # A file that cannot be read as one (a directory where login.defs is).
+    os.remove(os.path.join(root, "etc", "login.defs"))
+    os.makedirs(os.path.join(root, "etc", "login.defs"))
+    # A LUKS header cut short: its first 4 KiB, and a file of zeros.
+    corrupt = str(tmp_path / "corrupt")
+    with open(headers["luks2"], "rb") as source, open(corrupt, "wb") as target:
+        target.write(source.read(4096))
+    posture = read_host(root, real_run, [corrupt, headers["plain"]])
+    judged = judge(posture, ["stig"], posture["target"])
+    places = [(item["where"].get("file"), item["where"].get("line")) for item in posture["unknown"]]
+    lines = len(open(os.path.join(root, "etc", "authselect", "system-auth")).read().splitlines())
+    assert ("/etc/authselect/system-auth", lines) in places
+    assert any(place == ("/etc/login.defs", None) for place in places)
+    assert (corrupt, None) in places and (headers["plain"], None) in places
+    unparsed = [d for d in judged["deviations"] if d["what"] == "schemes" and d["where"]
+                and d["where"].get("file") == "/etc/shadow"]
+    assert [(d["found"], d["where"]["line"]) for d in unparsed] == [
+        ("the password of root is a hash of no scheme libxcrypt knows", 1)]
+    for value in ("NotAScheme", "Secret-Digest-7f2a"):
+        assert_no_leak(value, posture)
+        assert_no_leak(value, judged)
