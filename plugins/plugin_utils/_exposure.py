@@ -41,8 +41,9 @@ LUKS2_PARALLEL_THREADS = 4
 # https://gitlab.com/cryptsetup/cryptsetup/-/issues/316
 LUKS_PBKDF2_ITERATIONS = 2302032
 # cryptsetup never calibrates an Argon2 key slot below 4 iterations (time cost), whatever the machine
-# (lib/utils_pbkdf.c, verify_pbkdf_params: "min_iterations = 4" for argon2i and argon2id).  The default slot is taken
-# as 1 GiB at that time cost filling the 2000 ms: the slowest machine that keeps the full memory.
+# (lib/crypto_backend/pbkdf_check.c, crypt_pbkdf_get_limits: min_iterations 4 for argon2i and argon2id).
+# The default slot is taken as 1 GiB at that time cost filling the 2000 ms: the slowest machine that keeps
+# the full memory.
 LUKS2_ARGON2_MIN_TIME_COST = 4
 
 # --- Offline guessing rates -----------------------------------------------------
@@ -148,6 +149,9 @@ def options_from(value):
                             % (", ".join(unknown), ", ".join(sorted(OPTIONS))))
     options = dict(DEFAULTS)
     for key, item in value.items():
+        if key == "luks_kdf" and isinstance(item, (list, tuple)):
+            options[key] = weakest_keyslot(item)  # a host posture's devices: the slot an attacker would pick
+            continue
         options[key] = _typed(key, item)
     if options["hash"] not in HASHES:
         raise PwpolicyError("estimate: hash must be one of %s, got %r" % (", ".join(HASHES), options["hash"]))
@@ -208,7 +212,8 @@ def _typed(key, item):
         return int(item)
     if isinstance(item, kind) and not (kind is int and isinstance(item, bool)):
         return item
-    wanted = {int: "an integer", bool: "true or false", str: "a string", dict: "a dict"}[kind]
+    wanted = {int: "an integer", bool: "true or false", str: "a string",
+              dict: "a dict (or, for luks_kdf, a host posture's devices)"}[kind]
     raise PwpolicyError("estimate: %s must be %s, got %s" % (key, wanted, type(item).__name__))
 
 

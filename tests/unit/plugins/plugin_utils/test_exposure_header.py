@@ -81,6 +81,9 @@ def test_the_attacker_picks_the_fastest_active_key_slot_of_every_device(headers)
     assert (picked["type"], picked["memory"], picked["iterations"]) == ("argon2i", 16384, 5)
     assert luks_exposure(luks_kdf=picked)["attack"] == "offline_luks2_argon2i"
     assert model.weakest_keyslot([]) is None
+    # Given the devices themselves, the estimate picks that slot.
+    assert model.options_from({"luks_kdf": both})["luks_kdf"] == model.weakest_keyslot(both)
+    assert model.options_from({"luks_kdf": []})["luks_kdf"] is None
     assert model.weakest_keyslot([{"name": "/dev/x", "keyslots": [{"slot": 0, "kdf": {"type": "pbkdf2",
                                                                                      "hash": "whirlpool",
                                                                                      "iterations": 1000}}]}]) is None
