@@ -271,8 +271,8 @@ def luks_per_second(fips, devices, kdf=None):
 
 
 def luks_attack(options):
-    """The LUKS offline attack's name and what it used: ``(attack, kdf, parameters)``, ``kdf`` V(header) with the
-    key slot's parameters (``luks_kdf``) or V(assumed) with the defaults the estimate assumes."""
+    """The LUKS offline attack's name and what it used: ``(attack, kdf, parameters)``, ``kdf`` ``header`` with the
+    key slot's parameters (``luks_kdf``) or ``assumed`` with the defaults the estimate assumes."""
     kdf = options.get("luks_kdf")
     if kdf is not None:
         return "offline_luks2_" + kdf["type"], "header", dict(kdf)
