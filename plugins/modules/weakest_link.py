@@ -191,8 +191,8 @@ plain_http:
 msg:
   description:
     - The weakest link in one line, or the secrets below O(min_seconds). A LUKS attack names what its rate came from,
-      for example C(on key slot 3 of /dev/vda3 (pbkdf2-sha512, 1000 iterations)) or
-      C(on assumed cryptsetup defaults (argon2id, 1 GiB, 4 iterations)).
+      for example C(on key slot 3 of /dev/vda3 (pbkdf2-sha512, 1000 iterations\)) or
+      C(on assumed cryptsetup defaults (argon2id, 1 GiB, 4 iterations\)).
   returned: always
   type: str
 """
