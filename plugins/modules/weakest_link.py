@@ -77,9 +77,9 @@ options:
         example C(fips) (a LUKS2 keyslot formatted with PBKDF2), C(faillock) or C(devices).
       - C(luks_kdf) gives the LUKS key slot's own parameters, as an installed host's posture reads them from its
         header (C(type), C(hash), C(iterations), C(memory), C(threads), C(device), C(slot)), or the posture's
-        C(devices) (the key slot an attacker would pick is taken: the active one fastest to attack); the LUKS
-        estimate then uses them instead of cryptsetup's assumed defaults, and the weakest link's text names which
-        it used.
+        C(devices), of which the key slot an attacker would pick is taken (the active one fastest to attack); the
+        LUKS estimate then uses them instead of cryptsetup's assumed defaults, and the weakest link's text names
+        which it used.
     type: dict
   base_url:
     description: The URL prefix the kickstart is served under (the role's C(kickstart_base_url)); checked for plain C(http://).
