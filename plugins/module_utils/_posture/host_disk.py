@@ -412,9 +412,30 @@ def read_luks(run, devices=None):
 # The boot loader
 # ---------------------------------------------------------------------------
 
+def _uncommented(line):
+    """``line`` up to its comment: a ``#`` that begins a word outside quotes, as sh and GRUB's script read it
+    (``shlex``'s own comments also cut at a ``#`` inside a word: ``pass#word``)."""
+    quote, escaped, start = None, False, True
+    for index, char in enumerate(line):
+        boundary, start = start, False
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote is not None:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char.isspace():
+            start = True
+        elif char == "#" and boundary:
+            return line[:index]
+    return line
+
+
 def _words(line):
     try:
-        return shlex.split(line, comments=True)
+        return shlex.split(_uncommented(line))
     except ValueError:
         return None
 

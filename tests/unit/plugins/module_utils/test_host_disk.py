@@ -402,6 +402,9 @@ def test_grub_lines_give_each_password_line_with_its_user():
         ("unparsed", {"file": path, "line": 5}, None, None)]
     assert list(grub_lines("GRUB2_PASSWORD=grub.pbkdf2.sha512.1000.AA.BB\n", USER_CFG)) == [
         ("password_pbkdf2", {"file": USER_CFG, "line": 1}, None, "grub.pbkdf2.sha512.1000.AA.BB")]
+    # A # inside a word or quotes is the password's; one that begins a word starts a comment (sh's and GRUB's rule).
+    text = "password root pass#word # a comment\npassword root 'quoted # kept' #cut\npassword root a\\ #b\n"
+    assert [found[3] for found in grub_lines(text, path)] == ["pass#word", "quoted # kept", "a #b"]
 
 
 def test_bootloader_none_and_unparsed(tmp_path):
