@@ -75,7 +75,7 @@ def test_files_under_root_fetched_as_no_log_and_only_verdicts_returned(capsys):
         {"secret": "user:alice", "where": {"file": "/etc/shadow", "line": 2}, "matches": False, "reason": None},
         {"secret": "bootloader", "where": {"file": "/boot/grub2/user.cfg", "line": 1}, "matches": True,
          "reason": None}]}
-    assert [(name, args, no_log) for name, args, no_log in action.calls] == [
+    assert action.calls == [
         ("ansible.builtin.slurp", {"src": "/srv/tree" + path}, True)
         for path in ("/etc/shadow", "/boot/grub2/user.cfg", "/boot/grub2/grub.cfg", "/boot/grub/grub.cfg")]
     assert action._task.no_log is False
@@ -86,16 +86,16 @@ def test_files_under_root_fetched_as_no_log_and_only_verdicts_returned(capsys):
 
 
 def test_an_undecryptable_secret_and_a_missing_shadow_are_reasons_never_the_value():
+    undecryptable = role_vars(kickstart_root_password="!vault undecryptable", kickstart_users=None,
+                              kickstart_bootloader_password=None)
     action = _Action({})
-    result = action._run({}, {}, role_vars(kickstart_root_password="!vault undecryptable", kickstart_users=None,
-                                          kickstart_bootloader_password=None))
+    result = action._run({}, {}, undecryptable)
     assert [call[1]["src"] for call in action.calls][0] == "/etc/shadow"
-    assert result["secrets"] == [{"secret": "root", "where": None, "matches": None,
-                                  "reason": "/etc/shadow could not be read from the host (run the task with "
-                                            "become)"}]
+    assert result["secrets"] == [{
+        "secret": "root", "where": None, "matches": None,
+        "reason": "/etc/shadow could not be read from the host (run the task with become)"}]
     files = {"/etc/shadow": "root:$6$saltsalt$%s:1::::::\n" % ("a" * 86)}
-    result = _Action(files)._run({}, {}, role_vars(kickstart_root_password="!vault undecryptable",
-                                                   kickstart_users=None, kickstart_bootloader_password=None))
+    result = _Action(files)._run({}, {}, undecryptable)
     assert result["secrets"][0]["reason"].startswith("the vaulted value cannot be decrypted with the vault secrets")
     assert_no_leak(ROOT_PW, result, piece=12)
 

@@ -84,9 +84,8 @@ def test_the_attacker_picks_the_fastest_active_key_slot_of_every_device(headers)
     # Given the devices themselves, the estimate picks that slot.
     assert model.options_from({"luks_kdf": both})["luks_kdf"] == model.weakest_keyslot(both)
     assert model.options_from({"luks_kdf": []})["luks_kdf"] is None
-    assert model.weakest_keyslot([{"name": "/dev/x", "keyslots": [{"slot": 0, "kdf": {"type": "pbkdf2",
-                                                                                     "hash": "whirlpool",
-                                                                                     "iterations": 1000}}]}]) is None
+    unknown_hash = {"type": "pbkdf2", "hash": "whirlpool", "iterations": 1000}
+    assert model.weakest_keyslot([{"name": "/dev/x", "keyslots": [{"slot": 0, "kdf": unknown_hash}]}]) is None
 
 
 def test_the_weakest_link_text_names_the_key_slot_or_the_assumption(headers):  # noqa: F811

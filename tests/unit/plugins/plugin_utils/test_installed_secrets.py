@@ -71,8 +71,7 @@ def leaks(result, *values):
 def test_matching_and_changed_crypt_hashes_with_their_lines():
     root_hash = crypt_hash(ROOT_PW, b"$6$", 5000)
     alice_hash = crypt_hash(CHANGED, b"$y$", 5)
-    texts = {installed.SHADOW: "# local accounts\n" + shadow(("root", root_hash), ("bin", "*"),
-                                                              ("alice", alice_hash))}
+    texts = {installed.SHADOW: "# local accounts\n" + shadow(("root", root_hash), ("bin", "*"), ("alice", alice_hash))}
     result = installed.compare_secrets(items(boot=None), texts, NAMES)
     assert result == [
         {"secret": "root", "where": {"file": "/etc/shadow", "line": 2}, "matches": True, "reason": None},
