@@ -75,6 +75,11 @@ options:
     description:
       - More model options, as the P(kickstart.pwpolicy.pwpolicy_check#filter) filter's C(estimate) takes them, for
         example C(fips) (a LUKS2 keyslot formatted with PBKDF2), C(faillock) or C(devices).
+      - C(luks_kdf) gives the LUKS key slot's own parameters, as an installed host's posture reads them from its
+        header (C(type), C(hash), C(iterations), C(memory), C(threads), C(device), C(slot)), or the posture's
+        C(devices), of which the key slot an attacker would pick is taken (the active one fastest to attack); the
+        LUKS estimate then uses them instead of cryptsetup's assumed defaults, and the weakest link's text names
+        which it used.
     type: dict
   base_url:
     description: The URL prefix the kickstart is served under (the role's C(kickstart_base_url)); checked for plain C(http://).
@@ -138,7 +143,8 @@ weakest:
       description: V(root), V(user:NAME) or V(luks).
       type: str
     attack:
-      description: V(online_login), V(offline_sha512crypt), V(offline_luks2_argon2id) or V(offline_luks2_pbkdf2).
+      description: V(online_login), V(offline_sha512crypt), V(offline_yescrypt), V(offline_luks2_argon2id),
+        V(offline_luks2_argon2i) or V(offline_luks2_pbkdf2).
       type: str
     seconds:
       description: The expected time to find the secret by that attack.
@@ -183,7 +189,10 @@ plain_http:
   returned: when true
   type: bool
 msg:
-  description: The weakest link in one line, or the secrets below O(min_seconds).
+  description:
+    - The weakest link in one line, or the secrets below O(min_seconds). A LUKS attack names what its rate came from,
+      for example C(on key slot 3 of /dev/vda3 (pbkdf2-sha512, 1000 iterations\)) or
+      C(on assumed cryptsetup defaults (argon2id, 1 GiB, 4 iterations\)).
   returned: always
   type: str
 """

@@ -28,6 +28,10 @@ The boot loader's password is no crypt hash: GRUB 2 keeps
 prints: PBKDF2 with HMAC-SHA-512 from Python's ``hashlib``, a 64-byte salt and
 a 64-byte hash, both in upper-case hexadecimal), made by :func:`grub_hash`.
 
+An installed hash is checked by :func:`matches`: the password hashed again
+with that hash's own setting (a crypt hash is its own setting; a GRUB 2 hash
+gives its salt and iterations) and compared in constant time.
+
 Salts are derived, never random, so that a second run writes the same bytes:
 SHA-512 over ``SEED|HOST|ACCOUNT`` (:func:`salt_digest`), of which an account
 takes the first 16 hexadecimal digits and the boot loader all 64 bytes.
@@ -38,10 +42,12 @@ Messages never hold the password, the salt or a hash.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import threading
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._hash_schemes import grub_parts
 
 # (low, high, default) of each scheme's cost, as libxcrypt takes it.
 COSTS = {
@@ -231,3 +237,20 @@ def grub_hash(secret, salt, iterations=None):
 def hash_secret(secret, scheme, salt, cost=None):
     """``secret`` hashed with ``scheme`` at ``cost`` with the salt string ``salt``: the same bytes on every core."""
     return crypt(secret, setting(scheme, salt, cost))
+
+
+def matches(secret, hashed):
+    """Whether ``secret`` is the password of the hash ``hashed`` (a crypt hash, or GRUB 2's
+    ``grub.pbkdf2.sha512.ITERATIONS.SALT.HASH``): hashed again with that hash's own setting, salt and cost, and
+    compared in constant time.  A CryptError where it cannot be computed here (a scheme the backend does not
+    know); the message never holds the password or the hash."""
+    if not isinstance(secret, str):
+        raise CryptError("a password to compare must be a string")
+    parts = grub_parts(hashed)
+    if parts is not None:
+        iterations, salt, digest = parts
+        phrase = secret.encode("utf-8", "surrogatepass")
+        return hmac.compare_digest(hashlib.pbkdf2_hmac("sha512", phrase, salt, iterations, len(digest)), digest)
+    if not isinstance(hashed, str) or not hashed.isascii():
+        raise CryptError("the hash is not a crypt hash (not ASCII text)")
+    return hmac.compare_digest(crypt(secret, hashed).encode("ascii"), hashed.encode("ascii"))

@@ -12,7 +12,10 @@ Where a secret lives decides the attack:
 * the LUKS passphrase is guessed offline against the LUKS2 keyslot
   (argon2id at cryptsetup's default cost, or PBKDF2 under FIPS), and sits in
   plain text in the kickstart (``--passphrase``): whoever can fetch the
-  kickstart has it without guessing.
+  kickstart has it without guessing.  Where the key slot's parameters are
+  known (option ``luks_kdf``: the header an installed host's posture reads,
+  :func:`weakest_keyslot` picks the slot an attacker would), the rate comes
+  from them instead, and the exposure says which it used (``kdf``).
 
 Every rate below is a named constant with its source; the user guide's page
 "The weakest link" shows the same numbers (a unit test compares them).  The
@@ -37,6 +40,11 @@ LUKS2_PARALLEL_THREADS = 4
 # (sha256) shows about this many iterations:
 # https://gitlab.com/cryptsetup/cryptsetup/-/issues/316
 LUKS_PBKDF2_ITERATIONS = 2302032
+# cryptsetup never calibrates an Argon2 key slot below 4 iterations (time cost), whatever the machine
+# (lib/crypto_backend/pbkdf_check.c, crypt_pbkdf_get_limits: min_iterations 4 for argon2i and argon2id).
+# The default slot is taken as 1 GiB at that time cost filling the 2000 ms: the slowest machine that keeps
+# the full memory.
+LUKS2_ARGON2_MIN_TIME_COST = 4
 
 # --- Offline guessing rates -----------------------------------------------------
 # hashcat -b on one NVIDIA RTX 3090, https://gist.github.com/Chick3nman/e4fcee00cb6d82874dace72106d73fef
@@ -46,6 +54,11 @@ GPU_SHA512CRYPT_BENCH_ROUNDS = 5000
 # mode 10900 (PBKDF2-HMAC-SHA256) at 999 iterations; the rate scales with 999 / iterations.
 GPU_PBKDF2_SHA256_PER_SECOND = 3785400
 GPU_PBKDF2_SHA256_BENCH_ITERATIONS = 999
+# The same benchmark, for the other hashes of a LUKS PBKDF2 key slot (cryptsetup's --hash; LUKS1's default was
+# sha1 before cryptsetup 1.7, sha256 since): mode 12000 (PBKDF2-HMAC-SHA1) and mode 12100 (PBKDF2-HMAC-SHA512),
+# both at 999 iterations like mode 10900; each rate scales with 999 / iterations.
+GPU_PBKDF2_SHA1_PER_SECOND = 9240900
+GPU_PBKDF2_SHA512_PER_SECOND = 1431600
 # yescrypt ($y$), at libxcrypt's cost 5 (N=4096, r=32: 16 MiB per guess, the
 # installer's setting $y$j9T$).  On a GPU: hashcat's yescrypt mode,
 # https://github.com/hashcat/hashcat/pull/4657 (419 H/s, one GPU, $y$j9T$).
@@ -62,6 +75,11 @@ YESCRYPT_BENCH_MEMORY_KIB = 16384
 # a machine like the one that formatted the disk does one guess per iteration
 # time, cryptsetup's own calibration.
 ARGON2ID_PER_SECOND_PER_MACHINE = 1000.0 / LUKS2_ITER_TIME_MS
+# A key slot's own Argon2 parameters (argon2i or argon2id, read from its header) scale that rate: one guess fills
+# ``memory`` KiB ``iterations`` times over (Argon2's work is memory x time cost, RFC 9106 section 3; the lanes,
+# ``threads``, share it out and do not change it), so the rate is ARGON2ID_PER_SECOND_PER_MACHINE times
+# LUKS2_MEMORY_KIB x LUKS2_ARGON2_MIN_TIME_COST over memory x iterations: 32 times faster at 32 MiB and 4
+# iterations.  Below the CPU/GPU break-even above, GPUs gain more: the rate of a small-memory slot is a floor.
 # The attacker's farm: this many GPUs (or machines, for argon2id) at once.
 # Our assumption (a rented cluster), not a measurement; the estimate option
 # ``devices`` changes it.
@@ -97,10 +115,23 @@ REQUIRES_DISK = "the encrypted disk or an image of it"
 REQUIRES_ROOT_COPY = "a copy of the installed system's /root"
 
 OPTIONS = {"rounds": int, "fips": bool, "faillock": bool, "devices": int, "luks_in_kickstart": bool,
-           "input_ks_copy": bool, "hostname": str, "product": str, "hash": str, "cost": int}
+           "input_ks_copy": bool, "hostname": str, "product": str, "hash": str, "cost": int, "luks_kdf": dict}
 DEFAULTS = {"rounds": DEFAULT_ROUNDS, "fips": False, "faillock": False, "devices": ATTACKER_DEVICES,
             "luks_in_kickstart": True, "input_ks_copy": False, "hostname": None, "product": None,
-            "hash": "sha512crypt", "cost": DEFAULT_YESCRYPT_COST}
+            "hash": "sha512crypt", "cost": DEFAULT_YESCRYPT_COST, "luks_kdf": None}
+
+# The key-slot KDFs whose rate is known, and the hashes of PBKDF2 (a GPU rate each, at the benchmark's iterations).
+LUKS_KDFS = ("pbkdf2", "argon2i", "argon2id")
+PBKDF2_RATES = {"sha1": GPU_PBKDF2_SHA1_PER_SECOND, "sha256": GPU_PBKDF2_SHA256_PER_SECOND,
+                "sha512": GPU_PBKDF2_SHA512_PER_SECOND}
+# What ``luks_kdf`` takes: a key slot's ``kdf`` as the host posture holds it (``time`` is never in a header and is
+# not used), and optionally the device and the slot, named in the texts.
+LUKS_KDF_KEYS = ("type", "hash", "iterations", "time", "memory", "threads", "device", "slot")
+# The parameters assumed without a header: cryptsetup's LUKS2 default, and the installer's PBKDF2 under FIPS.
+ASSUMED_KDF = {"type": "argon2id", "hash": None, "iterations": LUKS2_ARGON2_MIN_TIME_COST,
+               "memory": LUKS2_MEMORY_KIB, "threads": LUKS2_PARALLEL_THREADS, "device": None, "slot": None}
+ASSUMED_FIPS_KDF = {"type": "pbkdf2", "hash": "sha256", "iterations": LUKS_PBKDF2_ITERATIONS, "memory": None,
+                    "threads": None, "device": None, "slot": None}
 
 
 def options_from(value):
@@ -118,6 +149,9 @@ def options_from(value):
                             % (", ".join(unknown), ", ".join(sorted(OPTIONS))))
     options = dict(DEFAULTS)
     for key, item in value.items():
+        if key == "luks_kdf" and isinstance(item, (list, tuple)):
+            options[key] = weakest_keyslot(item)  # a host posture's devices: the slot an attacker would pick
+            continue
         options[key] = _typed(key, item)
     if options["hash"] not in HASHES:
         raise PwpolicyError("estimate: hash must be one of %s, got %r" % (", ".join(HASHES), options["hash"]))
@@ -129,18 +163,57 @@ def options_from(value):
                             % (MIN_YESCRYPT_COST, MAX_YESCRYPT_COST, options["cost"]))
     if options["devices"] < 1:
         raise PwpolicyError("estimate: devices must be at least 1, got %d" % options["devices"])
+    if options["luks_kdf"] is not None:
+        options["luks_kdf"] = luks_kdf(options["luks_kdf"])
     return options
+
+
+def _count(kdf, key, what):
+    value = kdf.get(key)
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value)
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise PwpolicyError("estimate: luks_kdf %s (%s) must be a whole number of at least 1" % (key, what))
+    return value
+
+
+def luks_kdf(kdf):
+    """The ``luks_kdf`` option checked: ``{type, hash, iterations, memory, threads, device, slot}`` (a key slot's
+    ``kdf`` as the host posture's reader gives it); a PwpolicyError naming what to give."""
+    unknown = sorted(str(key) for key in kdf if key not in LUKS_KDF_KEYS)
+    if unknown:
+        raise PwpolicyError("estimate: luks_kdf: unknown key(s) %s; valid keys are %s"
+                            % (", ".join(unknown), ", ".join(LUKS_KDF_KEYS)))
+    kdf_type = kdf.get("type")
+    if kdf_type not in LUKS_KDFS:
+        raise PwpolicyError("estimate: luks_kdf type must be one of %s, got %r" % (", ".join(LUKS_KDFS), kdf_type))
+    found = {"type": kdf_type, "hash": None, "iterations": None, "memory": None, "threads": None,
+             "device": kdf.get("device") if isinstance(kdf.get("device"), str) else None,
+             "slot": kdf.get("slot") if isinstance(kdf.get("slot"), int) and not isinstance(kdf.get("slot"), bool)
+             else None}
+    if kdf_type == "pbkdf2":
+        if kdf.get("hash") not in PBKDF2_RATES:
+            raise PwpolicyError("estimate: luks_kdf hash of a PBKDF2 key slot must be one of %s, got %r"
+                                % (", ".join(sorted(PBKDF2_RATES)), kdf.get("hash")))
+        found.update(hash=kdf["hash"], iterations=_count(kdf, "iterations", "PBKDF2's iterations"))
+    else:
+        found.update(iterations=_count(kdf, "iterations", "Argon2's time cost"),
+                     memory=_count(kdf, "memory", "Argon2's memory in KiB"))
+        if kdf.get("threads") is not None:
+            found["threads"] = _count(kdf, "threads", "Argon2's parallel lanes")
+    return found
 
 
 def _typed(key, item):
     kind = OPTIONS[key]
-    if item is None and kind is str:
+    if item is None and kind in (str, dict):
         return None
     if kind is int and isinstance(item, str) and item.strip().isdigit():
         return int(item)
     if isinstance(item, kind) and not (kind is int and isinstance(item, bool)):
         return item
-    wanted = {int: "an integer", bool: "true or false", str: "a string"}[kind]
+    wanted = {int: "an integer", bool: "true or false", str: "a string",
+              dict: "a dict (or, for luks_kdf, a host posture's devices)"}[kind]
     raise PwpolicyError("estimate: %s must be %s, got %s" % (key, wanted, type(item).__name__))
 
 
@@ -178,19 +251,98 @@ def yescrypt_per_second(cost, devices):
     return per_device * float(YESCRYPT_BENCH_MEMORY_KIB) / yescrypt_memory_kib(cost) * devices
 
 
-def luks_per_second(fips, devices):
-    """Offline guesses per second against a LUKS2 keyslot at cryptsetup's default cost."""
+def kdf_per_second(kdf):
+    """Offline guesses per second of one attacker's device (a GPU for PBKDF2, a machine for Argon2) against a key
+    slot of the parameters ``kdf`` (a checked :func:`luks_kdf`)."""
+    if kdf["type"] == "pbkdf2":
+        return PBKDF2_RATES[kdf["hash"]] * float(GPU_PBKDF2_SHA256_BENCH_ITERATIONS) / kdf["iterations"]
+    reference = LUKS2_MEMORY_KIB * LUKS2_ARGON2_MIN_TIME_COST
+    return ARGON2ID_PER_SECOND_PER_MACHINE * float(reference) / (kdf["memory"] * kdf["iterations"])
+
+
+def luks_per_second(fips, devices, kdf=None):
+    """Offline guesses per second against a LUKS2 keyslot: of the parameters ``kdf`` (read from its header), else
+    at cryptsetup's default cost (PBKDF2 under ``fips``)."""
+    if kdf is not None:
+        return kdf_per_second(kdf) * devices
     if fips:
         return GPU_PBKDF2_SHA256_PER_SECOND * float(GPU_PBKDF2_SHA256_BENCH_ITERATIONS) / LUKS_PBKDF2_ITERATIONS * devices
     return ARGON2ID_PER_SECOND_PER_MACHINE * devices
+
+
+def luks_attack(options):
+    """The LUKS offline attack's name and what it used: ``(attack, kdf, parameters)``, ``kdf`` ``header`` with the
+    key slot's parameters (``luks_kdf``) or ``assumed`` with the defaults the estimate assumes."""
+    kdf = options.get("luks_kdf")
+    if kdf is not None:
+        return "offline_luks2_" + kdf["type"], "header", dict(kdf)
+    assumed = ASSUMED_FIPS_KDF if options["fips"] else ASSUMED_KDF
+    return "offline_luks2_" + assumed["type"], "assumed", dict(assumed)
+
+
+def weakest_keyslot(devices):
+    """The key slot an attacker would pick among a host posture's ``devices`` (each ``{name, keyslots: [{slot,
+    kdf}]}``, as ``host_disk.read_luks`` gives them): the active one whose parameters are the fastest to attack,
+    as a ``luks_kdf`` option ``{type, hash, iterations, memory, threads, device, slot}``; None where no key slot
+    has parameters whose rate is known.  Every active slot counts (the header does not say which holds the
+    passphrase: a slot a token opens holds another key, but an attacker who does not know which tries them all)."""
+    best, rate = None, None
+    for device in devices or ():
+        if not isinstance(device, dict):
+            continue
+        for slot in device.get("keyslots") or ():
+            kdf = slot.get("kdf") if isinstance(slot, dict) else None
+            if not isinstance(kdf, dict):
+                continue
+            given = dict((key, kdf.get(key)) for key in ("type", "hash", "iterations", "memory", "threads"))
+            given.update(device=device.get("name"), slot=slot.get("slot"))
+            try:
+                checked = luks_kdf(given)
+            except PwpolicyError:
+                continue  # a KDF or hash whose rate is not known here
+            found = kdf_per_second(checked)
+            if rate is None or found > rate:
+                best, rate = checked, found
+    return best
+
+
+def kdf_words(kdf):
+    """A key slot's parameters in words: ``argon2id, 32 MiB, 4 iterations`` or ``pbkdf2-sha512, 1000 iterations``."""
+    if kdf["type"] == "pbkdf2":
+        return "pbkdf2-%s, %d iterations" % (kdf["hash"], kdf["iterations"])
+    memory = kdf["memory"]
+    if memory >= 1048576:
+        size = "%g GiB" % (memory / 1048576.0)
+    elif memory >= 1024:
+        size = "%g MiB" % (memory / 1024.0)
+    else:
+        size = "%d KiB" % memory
+    return "%s, %s, %d iterations" % (kdf["type"], size, kdf["iterations"])
+
+
+def kdf_note(exposure):
+    """What an offline LUKS exposure's rate came from, in words (empty for any other exposure): `` on key slot 3 of
+    /dev/vda3 (pbkdf2-sha512, 1000 iterations)`` or `` on assumed defaults (argon2id, 1 GiB, 4 iterations)``."""
+    source, kdf = exposure.get("kdf"), exposure.get("kdf_parameters")
+    if source is None or not isinstance(kdf, dict):
+        return ""
+    if source == "assumed":
+        return " on assumed %s (%s)" % ("FIPS defaults" if kdf["type"] == "pbkdf2" else "cryptsetup defaults",
+                                        kdf_words(kdf))
+    if kdf.get("slot") is not None and kdf.get("device"):
+        return " on key slot %d of %s (%s)" % (kdf["slot"], kdf["device"], kdf_words(kdf))
+    return " on the header's key slot (%s)" % kdf_words(kdf)
 
 
 def exposures(policy_name, guesses_log10, options):
     """Every attack the secret of ``policy_name`` (root, user, luks) faces, cheapest last not guaranteed."""
     devices = options["devices"]
     if policy_name == "luks":
-        found = [_exposure("offline_luks2_pbkdf2" if options["fips"] else "offline_luks2_argon2id",
-                           luks_per_second(options["fips"], devices), guesses_log10, REQUIRES_DISK)]
+        attack, source, parameters = luks_attack(options)
+        offline = _exposure(attack, luks_per_second(options["fips"], devices, options.get("luks_kdf")),
+                            guesses_log10, REQUIRES_DISK)
+        offline.update(kdf=source, kdf_parameters=parameters)
+        found = [offline]
         if options["luks_in_kickstart"]:
             found.append({"attack": "kickstart_plaintext", "guesses_per_second": None, "seconds": 0,
                           "requires": REQUIRES_KICKSTART})

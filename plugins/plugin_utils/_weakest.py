@@ -32,6 +32,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure impor
     REQUIRES_ROOT_COPY,
     duration,
     estimate_secret,
+    kdf_note,
     options_from,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing, keyed_digest
@@ -46,7 +47,8 @@ WARN_SECONDS = 31557600
 REQUIRES = {"online_login": REQUIRES_LOGIN, "offline_sha512crypt": REQUIRES_KICKSTART,
             "offline_yescrypt": REQUIRES_KICKSTART,
             "root_copy_sha512crypt": REQUIRES_ROOT_COPY, "root_copy_yescrypt": REQUIRES_ROOT_COPY,
-            "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_pbkdf2": REQUIRES_DISK}
+            "offline_luks2_argon2id": REQUIRES_DISK, "offline_luks2_argon2i": REQUIRES_DISK,
+            "offline_luks2_pbkdf2": REQUIRES_DISK}
 HINTS = {
     "online_login": "use a longer password, or lock accounts after failed logins (pam_faillock)",
     "offline_sha512crypt": "use a longer password (each random character multiplies the time by about 95), "
@@ -58,7 +60,8 @@ HINTS = {
     "root_copy_yescrypt": "use a longer password; the installer keeps the kickstart in /root/original-ks.cfg "
                           "(Fedora 24 has no inst.nosave=input_ks): remove it after the install",
     "offline_luks2_argon2id": "use a longer passphrase (several random words)",
-    "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS) is far cheaper to attack than argon2id",
+    "offline_luks2_argon2i": "use a longer passphrase (several random words)",
+    "offline_luks2_pbkdf2": "use a longer passphrase: PBKDF2 (FIPS, LUKS1) is far cheaper to attack than argon2id",
 }
 REUSE_HINT = ("give each of them a secret of its own (kickstart.pwpolicy.pwpolicy_password makes one per lookup), "
               "and change the shared one wherever else it is in use")
@@ -84,10 +87,12 @@ def weakest_of(entries):
 
 
 def describe(entry):
-    """``luks: offline_luks2_argon2id (needs the encrypted disk ...), about 3.2 years``."""
+    """``luks: offline_luks2_argon2id on assumed cryptsetup defaults (argon2id, 1 GiB, 4 iterations) (needs the
+    encrypted disk ...), about 3.2 years``: a LUKS attack names the key-slot parameters its rate came from."""
     attack = entry["weakest_attack"]
-    return "%s: %s (needs %s), about %s" % (entry["secret"], attack, REQUIRES[attack],
-                                            duration(entry["weakest_seconds"]))
+    note = "".join(kdf_note(found) for found in entry.get("exposures") or () if found.get("attack") == attack)
+    return "%s: %s%s (needs %s), about %s" % (entry["secret"], attack, note, REQUIRES[attack],
+                                              duration(entry["weakest_seconds"]))
 
 
 def below(entries, floor):

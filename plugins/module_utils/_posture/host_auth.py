@@ -234,8 +234,9 @@ def read_pam(root="/", unknown=None):
 # /etc/shadow
 # ---------------------------------------------------------------------------
 
-def _account(name, field, number):
-    """One shadow entry, described: never the hash nor any part of it."""
+def shadow_account(name, field, number):
+    """One shadow entry (``name``, its password ``field``, at line ``number``), described: never the hash nor any
+    part of it."""
     found = {"name": name, "command": "shadow", "form": None, "scheme": None, "cost": None, "usable": None,
              "where": {"file": SHADOW, "line": number}}
     if field == "":
@@ -262,19 +263,28 @@ def read_accounts(root="/", unknown=None):
     files = HostFiles(root, unknown)
     text = files.read_text(SHADOW, MAX_SHADOW_SIZE)
     accounts = []
-    for number, line in enumerate((text or "").splitlines(), 1):
+    for number, name, field, problem in shadow_entries(text or ""):
+        if problem is not None:
+            files.unknown(problem, SHADOW, number)
+            continue
+        accounts.append(shadow_account(name, field, number))
+    return accounts
+
+
+def shadow_entries(text):
+    """Each entry of a shadow file's ``text`` as ``(line number, name, password field, None)``, and each line that
+    is none (a line that is no entry, a NIS entry) as ``(line number, None, None, what)``; blank and comment lines
+    are left out.  The password field is the file's own: the caller keeps it to itself."""
+    for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split(":")
         if len(fields) < 2 or not fields[0]:
-            files.unknown("line %d of %s is no shadow entry" % (number, SHADOW), SHADOW, number)
-            continue
-        if fields[0][0] in "+-":
-            files.unknown("line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW), SHADOW,
-                          number)
-            continue
-        accounts.append(_account(fields[0], fields[1], number))
-    return accounts
+            yield number, None, None, "line %d of %s is no shadow entry" % (number, SHADOW)
+        elif fields[0][0] in "+-":
+            yield number, None, None, "line %d of %s is a NIS entry: its accounts are not here" % (number, SHADOW)
+        else:
+            yield number, fields[0], fields[1], None
 
 
 # ---------------------------------------------------------------------------

@@ -412,16 +412,47 @@ def read_luks(run, devices=None):
 # The boot loader
 # ---------------------------------------------------------------------------
 
+def _uncommented(line):
+    """``line`` up to its comment: a ``#`` that begins a word outside quotes, as sh and GRUB's script read it
+    (``shlex``'s own comments also cut at a ``#`` inside a word: ``pass#word``)."""
+    quote, escaped, start = None, False, True
+    for index, char in enumerate(line):
+        boundary, start = start, False
+        if escaped:
+            escaped = False
+        elif char == "\\" and quote != "'":
+            escaped = True
+        elif quote is not None:
+            quote = None if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char.isspace():
+            start = True
+        elif char == "#" and boundary:
+            return line[:index]
+    return line
+
+
 def _words(line):
     try:
-        return shlex.split(line, comments=True)
+        return shlex.split(_uncommented(line))
     except ValueError:
         return None
 
 
-def _grub_passwords(text, path, found, superusers):
-    """Collect the ``password``/``password_pbkdf2`` lines and ``set superusers=`` of a GRUB configuration
-    (or a ``/etc/grub.d`` script that prints one) into ``found`` and ``superusers``."""
+def grub_lines(text, path):
+    """The lines of a GRUB configuration (or of a ``/etc/grub.d`` script that prints one) that set a password or
+    the superusers, each as ``(kind, where, user, value)``:
+
+    * ``("superusers", where, [names], None)``: ``set superusers=``;
+    * ``("password", where, user, password)``: ``password USER PASSWORD``, a password in the clear;
+    * ``("password_pbkdf2", where, user, hash)``: ``password_pbkdf2 USER HASH``, and ``GRUB2_PASSWORD=HASH``
+      (``user.cfg``, which ``grub2-setpassword`` writes for the superuser ``root``) with ``user`` None;
+    * ``("unparsed", where, None, None)``: such a line whose words cannot be read.
+
+    ``where`` is ``{file: path, line}``.  A password given as a variable (``${GRUB2_PASSWORD}``: what
+    ``user.cfg`` sets, read there) is left out.  ``value`` is the file's own: the caller keeps it to itself.
+    """
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped.startswith(_GRUB_HEADS):
@@ -432,18 +463,35 @@ def _grub_passwords(text, path, found, superusers):
             words = words[1:]
         if not words:
             if stripped.startswith(("password ", "password_pbkdf2 ", "GRUB2_PASSWORD=")):
-                found.append(_entry("unparsed", None, where))
+                yield "unparsed", where, None, None
             continue
         if words[0].startswith("GRUB2_PASSWORD="):
-            _password(found, words[0].partition("=")[2], True, where)
+            value = words[0].partition("=")[2]
+            if not _VARIABLE_RE.match(value):
+                yield "password_pbkdf2", where, None, value
         elif len(words) >= 2 and words[0] == "set" and words[1].startswith("superusers="):
-            for name in re.split(r"[\s,;|]+", words[1].partition("=")[2]):
-                if name and not name.startswith("$") and name not in superusers:
-                    superusers.append(name[:64])
+            names = [name[:64] for name in re.split(r"[\s,;|]+", words[1].partition("=")[2])
+                     if name and not name.startswith("$")]
+            yield "superusers", where, names, None
         elif len(words) >= 3 and words[0] in ("password", "password_pbkdf2"):
-            _password(found, words[2], words[0] == "password_pbkdf2", where)
+            if not _VARIABLE_RE.match(words[2]):
+                yield words[0], where, words[1], words[2]
         elif words[0] in ("password", "password_pbkdf2"):
+            yield "unparsed", where, None, None
+
+
+def _grub_passwords(text, path, found, superusers):
+    """Collect the passwords (described, never their values) and the superusers of a GRUB configuration into
+    ``found`` and ``superusers``."""
+    for kind, where, user, value in grub_lines(text, path):
+        if kind == "superusers":
+            for name in user:
+                if name not in superusers:
+                    superusers.append(name)
+        elif kind == "unparsed":
             found.append(_entry("unparsed", None, where))
+        else:
+            _password(found, value, kind == "password_pbkdf2", where)
 
 
 def _entry(form, hash_form, where):
@@ -452,8 +500,6 @@ def _entry(form, hash_form, where):
 
 
 def _password(found, value, hashed, where):
-    if _VARIABLE_RE.match(value):  # ${GRUB2_PASSWORD}: what user.cfg sets, read there
-        return
     if not hashed:
         found.append(_entry("plaintext", None, where))
         return

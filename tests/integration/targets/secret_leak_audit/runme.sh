@@ -3,7 +3,7 @@
 # GNU General Public License v3.0+ (see COPYING or https://www.gnu.org/licenses/gpl-3.0.txt)
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# Secret-leak audit: every module, filter, test, role path and the audit
+# Secret-leak audit: every module, action, filter, test, role path and the audit
 # playbook (over hosts and files, with its reports) that handles a
 # secret runs at -vvv (with --diff and --check where they apply, failures
 # included) on marker secrets.  After each run scan.py looks for any trace of
@@ -295,6 +295,11 @@ printf 'another-vault-password\n' >"$work/other-vault-password"
 vault_text "$role/other_vault_boot.yml" $'---\n'
 vault_inline "$role/other_vault_boot.yml" "" kickstart_bootloader_password "$m_boot_other" "$work/other-vault-password"
 vault_file "$role/newline.yml" kickstart_luks_passphrase "$m_luks_newline"
+# verify_secrets: the role's variables of an installed host, vaulted.
+vault_file "$work/verify_vars.yml" kickstart_root_password "$m_root_strong" \
+    kickstart_bootloader_password "$m_boot_strong"
+vault_text "$work/verify_users.yml" $'---\nkickstart_users:\n  - name: audit\n'
+vault_inline "$work/verify_users.yml" "    " password "$m_user_strong"
 printf '%s\0' "${vault_steps[@]}" | "$python" "$here/vault.py"
 unset vault_steps
 printf '{"kickstart_content": {"luks_options": "--bogus-option"}}\n' >"$role/invalid.yml"
@@ -357,6 +362,34 @@ expect ks_module "<hidden>"
 run secrets_info 0 secrets_info.yml "${inv[@]}"
 expect secrets_info "line 2 holds a NUL character"
 expect secrets_info "line 3 holds a NUL character"
+
+# verify_secrets on an installed tree (outside the scanned directories) whose shadow and user.cfg hold hashes of
+# markers: root's and the boot loader's those of the vaulted values, audit's another; at -vvv without no_log, no
+# output or file may hold a marker or one of those hashes.
+installed="$base/installed"
+mkdir -p "$installed/etc" "$installed/boot/grub2"
+# shellcheck disable=SC2016  # a Python program, not shell: nothing to expand
+printf '%s\0' "$m_root_strong" "$m_root_changed" "$m_boot_strong" | "$python" -c 'import ctypes, hashlib, os, sys
+lib = ctypes.CDLL("libcrypt.so.1")
+lib.crypt.restype = ctypes.c_char_p
+lib.crypt.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
+root, other, boot = sys.stdin.buffer.read().split(b"\0")[:3]
+out = sys.argv[1]
+hashes = [lib.crypt(root, b"$6$rounds=1000$installedsalt").decode(), lib.crypt(other, b"$6$installedsalt2").decode()]
+salt = os.urandom(64)
+grub = "grub.pbkdf2.sha512.1000.%s.%s" % (salt.hex().upper(), hashlib.pbkdf2_hmac("sha512", boot, salt, 1000).hex().upper())
+with open(out + "/etc/shadow", "w") as handle:
+    handle.write("root:%s:19700:0:99999:7:::\naudit:%s:19700:0:99999:7:::\n" % tuple(hashes))
+with open(out + "/boot/grub2/user.cfg", "w") as handle:
+    handle.write("GRUB2_PASSWORD=%s\n" % grub)
+with open(out + ".ks", "w") as handle:
+    handle.write("rootpw --iscrypted %s\nuser --name=audit --iscrypted --password=%s\n" % tuple(hashes))
+    handle.write("bootloader --iscrypted --password=%s\n" % grub)' "$installed"
+run verify_secrets 0 verify_secrets.yml "${inv[@]}" "${vault[@]}" -e "@$work/verify_vars.yml" \
+    -e "@$work/verify_users.yml" -e "installed=$installed"
+found="$(scan --allow "$work/ks/*" --allow "$work/role/out/*.ks" --hashes-of "$installed.ks" \
+    "$runs" "$results" "$tmp" "$work" || true)"
+[ -z "$found" ] || fail "verify_secrets: installed hashes in the output: $found"
 
 # ---------------------------------------------------------------- audit playbook over hosts and files
 # The role's inventory (vaulted markers) and the marker kickstarts and template at rest, in one run: the

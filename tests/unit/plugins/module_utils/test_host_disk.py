@@ -24,6 +24,8 @@ import pytest
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils import _libxcrypt
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture import host_disk
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_disk import (
+    USER_CFG,
+    grub_lines,
     luks1_from_dump,
     luks2_from_dump,
     luks2_from_json,
@@ -386,6 +388,23 @@ def test_bootloader_grub_d_and_efi_link(tmp_path):
     os.remove(str(tmp_path / "etc" / "grub.d" / "40_custom"))
     found, dummy = read_bootloader(str(tmp_path))
     assert found["cost"] == 5000 and found["where"]["file"] == "/boot/grub2/grub.cfg"
+
+
+def test_grub_lines_give_each_password_line_with_its_user():
+    """What the boot-loader reader and the installed-secrets check both read: each line, its user and value."""
+    text = ("set superusers=\"root admin\"\npassword_pbkdf2 root grub.pbkdf2.sha512.1000.AA.BB\n"
+            "password admin %s\npassword_pbkdf2 root ${GRUB2_PASSWORD}\npassword_pbkdf2 root\n" % PLAIN_GRUB)
+    path = "/boot/grub2/grub.cfg"
+    assert list(grub_lines(text, path)) == [
+        ("superusers", {"file": path, "line": 1}, ["root", "admin"], None),
+        ("password_pbkdf2", {"file": path, "line": 2}, "root", "grub.pbkdf2.sha512.1000.AA.BB"),
+        ("password", {"file": path, "line": 3}, "admin", PLAIN_GRUB),
+        ("unparsed", {"file": path, "line": 5}, None, None)]
+    assert list(grub_lines("GRUB2_PASSWORD=grub.pbkdf2.sha512.1000.AA.BB\n", USER_CFG)) == [
+        ("password_pbkdf2", {"file": USER_CFG, "line": 1}, None, "grub.pbkdf2.sha512.1000.AA.BB")]
+    # A # inside a word or quotes is the password's; one that begins a word starts a comment (sh's and GRUB's rule).
+    text = "password root pass#word # a comment\npassword root 'quoted # kept' #cut\npassword root a\\ #b\n"
+    assert [found[3] for found in grub_lines(text, path)] == ["pass#word", "quoted # kept", "a #b"]
 
 
 def test_bootloader_none_and_unparsed(tmp_path):

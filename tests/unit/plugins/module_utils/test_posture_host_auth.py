@@ -17,6 +17,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_a
     read_fips,
     read_pam,
     read_pwquality,
+    shadow_entries,
 )
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import LIB, needs_libxcrypt
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
@@ -401,3 +402,13 @@ def test_an_empty_root_reads_as_nothing_known(tmp_path):
     assert found == {"pwquality": {"settings": {}, "origins": {}, "conflicts": []}, "login_defs": {},
                      "pam": {"stacks": {}, "authselect": None}, "accounts": [], "fips": False, "fips_where": None,
                      "unknown": []}
+
+
+def test_shadow_entries_give_each_name_and_field_or_why_a_line_is_none():
+    """What the accounts reader and the installed-secrets check both read."""
+    text = "root:$6$x$y:1::\n# a comment\n\n:nameless:1\n+nis::\nbin:*:1\n"
+    assert list(shadow_entries(text)) == [
+        (1, "root", "$6$x$y", None),
+        (4, None, None, "line 4 of /etc/shadow is no shadow entry"),
+        (5, None, None, "line 5 of /etc/shadow is a NIS entry: its accounts are not here"),
+        (6, "bin", "*", None)]
