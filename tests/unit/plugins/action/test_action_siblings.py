@@ -58,8 +58,8 @@ def test_each_action_subclasses_only_the_base(name):
     assert action.NAME == name and action.ARGUMENT_SPEC
 
 
-def test_the_four_actions_are_checked():
-    assert NAMES == ["audit_report", "check_secrets", "render_kickstart", "weakest_link"]
+def test_the_actions_are_checked():
+    assert NAMES == ["audit_report", "check_secrets", "render_kickstart", "verify_report", "weakest_link"]
 
 
 def test_the_test_catches_an_action_that_subclasses_another():
