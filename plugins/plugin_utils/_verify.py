@@ -356,12 +356,15 @@ def drift_findings(host, declared, posture, judged):
         return [finding(host, "role settings", "accepted",
                         ["kickstart_pwquality_dropin is false: the kickstart role writes no settings for this host"],
                         rules=[])]
-    found, compared = [], 0
+    found, held, covered = [], 0, 0
     settings, origins = posture["pwquality"]["settings"], posture["pwquality"]["origins"]
     for key, asked in sorted(declared.pwquality.items()):
-        compared += 1
         value = settings.get(key, PWQUALITY_DEFAULTS.get(key, OTHER_DEFAULTS.get(key)))
-        if _pwquality_holds(key, value, asked) or _covered(judged, key):
+        if _pwquality_holds(key, value, asked):
+            held += 1
+            continue
+        if _covered(judged, key):
+            covered += 1
             continue
         rules = _profile_rules(declared, posture, key) or [PWQUALITY_RULE % key]
         where = origins.get(key)
@@ -370,13 +373,11 @@ def drift_findings(host, declared, posture, judged):
                  "%s not set (libpwquality's default %s)" % (key, value) if value is not None else "%s not set" % key)
         found.append(finding(
             host, "pwquality.%s" % key, "rejected",
-            ["%s: %s; the kickstart role writes %s%s" % (_rules_text(rules), shown, line,
-                                                          place(declared.origins.get(key)))],
+            ["%s: %s; the kickstart role writes %s%s" % (_rules_text(rules), shown, line, _dropin(declared, key))],
             ["write %s in %s (read after the pwquality.conf.d drop-ins, it wins over them)" % (line, PWQUALITY_CONF)],
             rules, where or {"file": PWQUALITY_CONF}, _waiver(rules, declared.exceptions)))
     defs = posture.get("login_defs") or {}
     for key, asked in sorted(declared.login_defs.items()):
-        compared += 1
         entry = defs.get(key)
         value = entry["value"] if entry else None
         if key == "ENCRYPT_METHOD":
@@ -385,7 +386,11 @@ def drift_findings(host, declared, posture, judged):
             holds = isinstance(value, int) and isinstance(asked, int) and value >= asked
         else:
             holds = value == asked
-        if holds or _covered(judged, LOGIN_DEFS_VALUES.get(key, key), key):
+        if holds:
+            held += 1
+            continue
+        if _covered(judged, LOGIN_DEFS_VALUES.get(key, key), key):
+            covered += 1
             continue
         rules = (_profile_rules(declared, posture, LOGIN_DEFS_VALUES[key]) if key in LOGIN_DEFS_VALUES else []) \
             or [LOGIN_DEFS_RULE % key]
@@ -400,10 +405,19 @@ def drift_findings(host, declared, posture, judged):
                              ["write %s %s in %s" % (key, asked, LOGIN_DEFS)], rules, where or {"file": LOGIN_DEFS},
                              _waiver(rules, declared.exceptions)))
     if not found:
-        found.append(finding(host, "role settings", "accepted",
-                             ["the %d libpwquality settings and login.defs lines the kickstart role writes for this "
-                              "host are in effect" % compared], rules=[]))
+        found.append(finding(host, "role settings", "accepted", [
+            "the %d libpwquality settings and login.defs lines the kickstart role writes for this host are in effect"
+            % held if not covered else
+            "of the %d libpwquality settings and login.defs lines the kickstart role writes for this host, %d are in "
+            "effect and %d are not, each reported under the profile's rule" % (held + covered, held, covered)],
+            rules=[]))
     return found
+
+
+def _dropin(declared, key):
+    """`` (in /etc/security/pwquality.conf.d/...)``: the file of the role's drop-in that sets ``key``."""
+    where = declared.origins.get(key) or {}
+    return " (in %s)" % where["file"] if where.get("file") else ""
 
 
 def leftover_findings(host, posture):

@@ -143,8 +143,10 @@ def test_a_host_as_shipped_deviates_with_its_rules_files_and_lines(tmp_path, dec
     rounds = [f for f in found if f["secret"] == "min_rounds"]
     assert ("/etc/shadow", 1) in [(f["file"], f["line"]) for f in rounds]
     assert any(f["file"] == "/etc/authselect/system-auth" and f["line"] for f in rounds)
-    # What the judge reports is not reported again as the role's settings.
+    # What the judge reports is not reported again as the role's settings, nor said to be in effect.
     assert not [f for f in found if f["secret"].startswith("pwquality.")], rows
+    settings = [f for f in found if f["secret"] == "role settings"][0]
+    assert settings["verdict"] == "accepted" and "each reported under the profile's rule" in settings["reasons"][0]
     leftover = [f for f in found if f["secret"] == "leftover:/root/original-ks.cfg"][0]
     assert (leftover["verdict"], leftover["rules"], leftover["file"]) == ("rejected", [LEFTOVER_RULE],
                                                                            "/root/original-ks.cfg")
@@ -163,7 +165,8 @@ def test_drift_beyond_the_profile_is_named_by_the_profiles_rule_or_the_collectio
     difok = drift["pwquality.difok"]
     assert difok["rules"][0].startswith("RHEL-09-") and difok["file"] == "/etc/security/pwquality.conf"
     assert difok["line"] and "difok = 8 (/etc/security/pwquality.conf line %d)" % difok["line"] in difok["reasons"][0]
-    assert "the kickstart role writes difok = 10" in difok["reasons"][0]
+    assert difok["reasons"][0].endswith(
+        "the kickstart role writes difok = 10 (in /etc/security/pwquality.conf.d/50-kickstart-pwpolicy.conf)")
     # maxsequence: no profile rule sets it.
     assert drift["pwquality.maxsequence"]["rules"] == ["kickstart.pwpolicy.pwquality.maxsequence"]
     assert drift["pwquality.maxsequence"]["file"] == "/etc/security/pwquality.conf"
