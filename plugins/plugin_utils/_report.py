@@ -246,10 +246,9 @@ def host_failures(findings, fail_on):
         if trips(finding, fail_on):
             bad.setdefault(finding["host"], []).append("%s %s" % (finding["secret"], finding["verdict"]))
     # An installed host's findings (the verify playbook's) are findings, not secrets.
-    return dict((host, "%d of %d %s fail (fail_on=%s): %s" % (len(names), mine[host],
-                                                               "findings" if host in installed else "secrets", fail_on,
-                                                               _names(names, 10)))
-                for host, names in bad.items())
+    return dict((host, "%d of %d %s fail (fail_on=%s): %s" % (
+        len(names), mine[host], "findings" if host in installed else "secrets", fail_on, _names(names, 10)))
+        for host, names in bad.items())
 
 
 def files_failure(findings, fail_on, files):

@@ -306,8 +306,9 @@ def profile_findings(host, declared, posture):
     for kind in ("deviations", "waived"):
         for entry in judged[kind]:
             where = entry.get("where") or _missing_where(entry)
-            reason = "%s: %s%s; %s asks %s" % (_rules_text(entry["rules"]), entry["found"],
-                                                place(entry.get("where")), entry["profile"], entry["expected"])
+            reason = "%s: %s%s; %s asks %s" % (
+                _rules_text(entry["rules"]), entry["found"], place(entry.get("where")), entry["profile"],
+                entry["expected"])
             found.append(finding(host, entry["what"], "rejected", [reason], [entry["fix"]], entry["rules"], where,
                                  _waiver(entry["rules"], declared.exceptions) if kind == "waived" else None))
     for entry in judged["not_checked"]:
@@ -461,9 +462,8 @@ def secret_findings(host, result):
     if not isinstance(result, dict) or result.get("skipped"):
         return []
     if result.get("failed") or not isinstance(result.get("secrets"), list):
-        return [finding(host, "secrets", "error",
-                        ["the installed secrets were not compared: %s" % to_text(result.get("msg") or "verify_secrets "
-                                                                                   "returned no comparison")],
+        why = to_text(result.get("msg") or "verify_secrets returned no comparison")
+        return [finding(host, "secrets", "error", ["the installed secrets were not compared: %s" % why],
                         ["run the verify playbook again with -v to see why verify_secrets stopped"], [SECRET_RULE])]
     found = []
     for entry in result["secrets"]:

@@ -34,7 +34,6 @@ import subprocess
 import sys
 
 
-
 def collection_root():
     """Where the collection under test is: in ANSIBLE_COLLECTIONS_PATH (ansible-test points it at its copy)."""
     for path in os.environ.get("ANSIBLE_COLLECTIONS_PATH", "").split(os.pathsep):
