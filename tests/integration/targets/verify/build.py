@@ -20,10 +20,11 @@ by ``grub-mkpasswd-pbkdf2``:
   password in the clear: the STIG's deviations;
 * ``drift``: the remediated tree, but its inventory declares more than the
   STIG (kickstart_pwquality_settings difok 10, maxsequence 3), which the host
-  does not enforce.
+  does not enforce, and its vault holds another root password than the one
+  installed (changed on the host since).
 
-Writes DIR/inventory/hosts.ini (local connection, every host's root password
-vaulted) and DIR/secrets (one marker a line: every secret and hash made here,
+Writes DIR/inventory/hosts.ini and host_vars (local connection, every host's
+root password and boot-loader password vaulted) and DIR/secrets (one marker a line: every secret and hash made here,
 which no output may hold).
 """
 
@@ -63,6 +64,9 @@ HOSTS = {
     "shipped": ("rhel9", 5000, False, False, True),
     "drift": ("rhel9-stig", 100000, True, False, False),
 }
+# The vaulted value of each host's root password: drift's was changed on the host since (its vault holds another).
+CHANGED_SECRET = "Verify-Target-Changed-d417"
+VAULTED_ROOT = {"drift": CHANGED_SECRET}
 HOST_VARS = {
     "drift": "kickstart_pwquality_settings:\n  difok: 10\n  maxsequence: 3\n",
 }
@@ -109,7 +113,7 @@ def vaulted(text, password_file):
 
 def main():
     base, password_file = sys.argv[1:3]
-    markers = [ROOT_SECRET, GRUB_SECRET, LUKS_SECRET]
+    markers = [ROOT_SECRET, GRUB_SECRET, LUKS_SECRET, CHANGED_SECRET]
     key_file = os.path.join(base, "luks-key")
     write(base, "luks-key", LUKS_SECRET, 0o600)
     header = os.path.join(base, "luks.img")
@@ -135,9 +139,11 @@ def main():
             write(root, "/root/original-ks.cfg", "#version=RHEL9\nrootpw --plaintext %s\n" % ROOT_SECRET, 0o600)
         lines.append(host)
         with open(os.path.join(base, "inventory", "host_vars", host + ".yml"), "w") as handle:
-            handle.write("---\nkickstart_verify_root: %s\n%skickstart_root_password: %s%s" % (
+            handle.write("---\nkickstart_verify_root: %s\n%skickstart_root_password: %s%s%s" % (
                 json.dumps(root), "kickstart_verify_devices: [%s]\n" % json.dumps(header) if luks else "",
-                vaulted(ROOT_SECRET, password_file), HOST_VARS.get(host, "")))
+                vaulted(VAULTED_ROOT.get(host, ROOT_SECRET), password_file),
+                "kickstart_bootloader_password: %s" % vaulted(GRUB_SECRET, password_file) if bootloader else "",
+                HOST_VARS.get(host, "")))
     with open(os.path.join(base, "inventory", "hosts.ini"), "w") as handle:
         handle.write("[installed]\n%s\n\n[installed:vars]\nansible_connection=local\n"
                      "ansible_python_interpreter=%s\nkickstart_verify_become=false\nkickstart_target=RHEL9\n"

@@ -13,8 +13,10 @@
 # grub-mkpasswd-pbkdf2).  Checked: the exit status per kickstart_fail_on, the
 # table, the JSON, JUnit and SARIF reports (rule ids, file and line on the
 # host), each failing host failing as itself in the recap, narrowing with
-# kickstart_verify_hosts, and no secret or hash in any output at -vvv (no
-# vault password is given: declaring a host reads no secret).
+# kickstart_verify_hosts, no secret or hash in any output at -vvv (no vault
+# password is given: declaring a host reads no secret), and with
+# kickstart_verify_secrets the installed hashes compared with the vaulted
+# values (drift's root password was changed on the host).
 set -eu
 umask 077
 
@@ -77,6 +79,21 @@ verify never 0 -e kickstart_fail_on=never -e kickstart_verify_hosts=stig:drift
 grep -q -F "failed=1" "$base/runs/never.stdout" && fail "never: a host fails although nothing trips fail_on"
 "$python" -c 'import json, sys; hosts = sorted(set(f["host"] for f in json.load(open(sys.argv[1]))));
 assert hosts == ["drift", "stig"], hosts' "$base/runs/never.json" || fail "never: kickstart_verify_hosts not kept"
+
+# With kickstart_verify_secrets and the vault: the installed hashes against the vaulted values, on the controller.
+verify secrets 2 -e kickstart_verify_secrets=true --vault-password-file "$here/vault-password" \
+    -e kickstart_verify_hosts=stig:drift -e kickstart_audit_show=problems
+"$python" - "$base/runs/secrets.json" <<'PY' || fail "secrets: the comparisons are not what the hosts were built with"
+import json, sys
+rows = set((f["host"], f["secret"], f["verdict"], (f["rules"] or [None])[0], f.get("file"), f.get("line"))
+           for f in json.load(open(sys.argv[1])) if f["secret"] in ("root", "bootloader"))
+rule = "kickstart.pwpolicy.secret_changed"
+expected = {("stig", "root", "accepted", rule, None, None), ("stig", "bootloader", "accepted", rule, None, None),
+            ("drift", "root", "rejected", rule, "/etc/shadow", 1), ("drift", "bootloader", "accepted", rule, None, None)}
+assert rows == expected, sorted(rows)
+PY
+grep -q -E "^drift +root +rejected$" "$base/runs/secrets.stdout" || fail "secrets: no row for drift's changed root password"
+grep -q -F '"file://drift/etc/shadow"' "$base/runs/secrets.sarif" || fail "secrets: SARIF does not place drift's root"
 
 if grep -q -i "traceback" "$base/runs/"*.stdout "$base/runs/"*.stderr; then
     fail "a run printed a traceback"
