@@ -9,9 +9,13 @@ Findings are what plugin_utils/_preflight.py makes for a host's secret
 ``reasons``, ``hints``, ``policy``) and plugin_utils/_audit_files.py for a
 file's (the same keys, ``host`` null, then ``file``, ``line`` and what the
 file holds: :data:`FILE_KEYS`); they never hold a secret, and nothing here
-adds one.  SARIF holds the files' findings only: code scanning refuses a
-result without a place in a file, and a host's secret has none.  The audit
-playbook's ``audit_report`` action is the caller.
+adds one.  A host's finding may name a file on that host and a line
+(:data:`OPTIONAL_HOST_KEYS`: what the verify playbook finds on an installed
+host, plugin_utils/_verify.py).  SARIF holds the findings that have a place in
+a file: every file's, and a host's that names a file on the host (its URI is
+``file://HOST/path``); code scanning refuses a result without a place in a
+file, and a host's secret has none.  The audit playbook's ``audit_report``
+action and the verify playbook's ``verify_report`` are the callers.
 """
 
 from __future__ import absolute_import, division, print_function
@@ -50,6 +54,9 @@ KEYS = ("host", "secret", "verdict", "ok", "score", "strength", "reasons", "hint
 FILE_KEYS = KEYS + ("file", "line", "command", "account", "form", "scheme", "cost", "tried", "findings")
 # A file's finding has these only where they apply: a deviation's rule ids, a baseline's waiver.
 OPTIONAL_FILE_KEYS = ("rules", "waived", "waiver")
+# A host's finding has these only where they apply: the file on the host and the line where it was found, the ids
+# of the rules it is of (the first is its rule), and a waiver (kickstart_profile_exceptions).
+OPTIONAL_HOST_KEYS = ("file", "line", "rules", "waived", "waiver")
 COLUMNS = ("HOST", "SECRET", "VERDICT")
 # A line of the audit's tables is at most this long (a CI log's or a terminal's width), and each column at most
 # its cap (with the two spaces between columns, WIDTH in all); the reasons and hints go under the row, indented.
@@ -95,8 +102,9 @@ def xml_text(value):
 
 
 def is_file(finding):
-    """Whether ``finding`` is of a file's secret (it has a ``file``) rather than a host's."""
-    return finding.get("file") is not None
+    """Whether ``finding`` is of a file's secret (it has a ``file`` and no ``host``) rather than a host's (which may
+    name a file on the host)."""
+    return finding.get("file") is not None and finding.get("host") is None
 
 
 def where(finding):
@@ -119,6 +127,8 @@ def clean(finding):
     if is_file(finding):
         result["findings"] = [str(f) for f in finding.get("findings") or []]
         result.update((key, finding[key]) for key in OPTIONAL_FILE_KEYS if key in finding)
+    else:
+        result.update((key, finding[key]) for key in OPTIONAL_HOST_KEYS if key in finding)
     return result  # without "stops": the audit renders nothing, so fail_on=never only reports
 
 
@@ -226,15 +236,19 @@ def host_failures(findings, fail_on):
     which, with their verdicts (``1 of 3 secrets fail (fail_on=rejected): root rejected``); the reasons are the
     table's and the reports'.  Files' findings are not a host's."""
     fail_on = check_fail_on(fail_on)
-    mine, bad = {}, {}
+    mine, bad, installed = {}, {}, set()
     for finding in findings:
         if is_file(finding):
             continue
         mine[finding["host"]] = mine.get(finding["host"], 0) + 1
+        if _of_installed_host(finding):
+            installed.add(finding["host"])
         if trips(finding, fail_on):
             bad.setdefault(finding["host"], []).append("%s %s" % (finding["secret"], finding["verdict"]))
-    return dict((host, "%d of %d secrets fail (fail_on=%s): %s" % (len(names), mine[host], fail_on, _names(names, 10)))
-                for host, names in bad.items())
+    # An installed host's findings (the verify playbook's) are findings, not secrets.
+    return dict((host, "%d of %d %s fail (fail_on=%s): %s" % (
+        len(names), mine[host], "findings" if host in installed else "secrets", fail_on, _names(names, 10)))
+        for host, names in bad.items())
 
 
 def files_failure(findings, fail_on, files):
@@ -254,12 +268,21 @@ def counts_as_secret(finding):
     pattern that matches no file, a deviation from a profile or a value no kickstart line can carry."""
     if is_file(finding):
         return finding.get("command") is not None
-    return is_secret(finding)
+    return is_secret(finding) and not _of_installed_host(finding)
+
+
+def _of_installed_host(finding):
+    """Whether ``finding`` is what the verify playbook found on an installed host (it names its rules): a finding,
+    not a secret."""
+    return not is_file(finding) and "rules" in finding
 
 
 def _subject(findings, failing=None):
-    """``2 of 5 secrets and 1 other finding`` (``5 secrets`` without ``failing``): the secrets counted alone."""
+    """``2 of 5 secrets and 1 other finding`` (``5 secrets`` without ``failing``): the secrets counted alone;
+    ``2 of 9 findings`` (``9 findings``) when some findings and no secret are reported (an installed host's)."""
     secrets = [f for f in findings if counts_as_secret(f)]
+    if findings and not secrets and any(_of_installed_host(f) for f in findings):
+        return "%d findings" % len(findings) if failing is None else "%d of %d findings" % (len(failing), len(findings))
     if failing is None:
         return "%d secrets" % len(secrets)
     others = len([f for f in failing if not counts_as_secret(f)])
@@ -317,8 +340,8 @@ def to_json(findings):
 
 def _json_entry(finding):
     entry = dict((key, finding.get(key)) for key in (FILE_KEYS if is_file(finding) else KEYS))
-    if is_file(finding):
-        entry.update((key, finding[key]) for key in OPTIONAL_FILE_KEYS if key in finding)
+    entry.update((key, finding[key]) for key in (OPTIONAL_FILE_KEYS if is_file(finding) else OPTIONAL_HOST_KEYS)
+                 if key in finding)
     return entry
 
 
@@ -417,6 +440,15 @@ def sarif_uri(path):
     return path, "%SRCROOT%"
 
 
+def host_uri(host, path):
+    """The URI of ``path`` on ``host``: ``file://HOST/path`` (RFC 8089's form that names the host), each part
+    percent-encoded as :func:`sarif_uri` encodes a path."""
+    path = path.replace(os.sep, "/")
+    return "file://%s%s" % (quote(host, safe="!$&'()*+,;=", errors="surrogateescape"),
+                            quote(path if path.startswith("/") else "/" + path, safe=_SAFE_IN_PATH,
+                                  errors="surrogateescape"))
+
+
 def fingerprint(uri, command, rule, occurrence):
     """The partial fingerprint of one result: SHA-256 of the file's URI, the command, the rule and which
     occurrence of that triple in the file (0, 1...) it is, in hex.
@@ -471,17 +503,66 @@ def _sarif_results(finding, seen):
     return results
 
 
+def _host_sarif_result(finding, seen, host_rules):
+    """The result of a host's finding that names a file on the host and a rule (None for an accepted one): its rule
+    is the finding's first (``host_rules``, the ids of the hosts' rules so far, gets it), its place the file on the
+    host (:func:`host_uri`) and the line."""
+    rules = finding.get("rules") or []
+    if not rules or finding["verdict"] == "accepted":
+        return None
+    rule = rules[0]
+    if rule not in host_rules:
+        host_rules.append(rule)
+    uri = host_uri(finding["host"], finding["file"])
+    key = (uri, finding["secret"], rule)
+    seen[key] = occurrence = seen.get(key, -1) + 1
+    text = "%s on %s: %s" % (finding["secret"], finding["host"], "; ".join(finding["reasons"]) or finding["verdict"])
+    if finding["hints"]:
+        text += ". What to do: %s" % "; ".join(finding["hints"])
+    result = {
+        "ruleId": rule, "ruleIndex": len(RULES) + host_rules.index(rule), "level": SARIF_LEVELS[finding["verdict"]],
+        "message": {"text": text},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri},
+                                            "region": {"startLine": finding.get("line") or 1}}}],
+        "partialFingerprints": {FINGERPRINT: fingerprint(uri, finding["secret"], rule, occurrence)},
+        "properties": {"host": finding["host"], "profileRules": list(rules)},
+    }
+    if finding.get("waived"):
+        result["suppressions"] = [{"kind": "external", "status": "accepted", "justification": finding["waiver"]}]
+    return result
+
+
+def _host_sarif_rules(host_rules, findings):
+    """The rules of the hosts' results, after :data:`RULES` (each described by plugin_utils/_verify.py)."""
+    from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verify import rule_description
+    levels = {}
+    for finding in findings:
+        if not is_file(finding) and finding.get("file") and finding.get("rules") and finding["verdict"] != "accepted":
+            levels.setdefault(finding["rules"][0], SARIF_LEVELS[finding["verdict"]])
+    described = []
+    for rule in host_rules:
+        short, full = rule_description(rule)
+        described.append({"id": rule, "shortDescription": {"text": short}, "fullDescription": {"text": full},
+                          "defaultConfiguration": {"level": levels.get(rule, "error")},
+                          "properties": {"tags": ["security"]}})
+    return described
+
+
 def to_sarif(findings):
-    """A SARIF 2.1.0 log of the files' findings: one result per finding of a secret, one per unreadable file.
+    """A SARIF 2.1.0 log of the files' findings: one result per finding of a secret, one per unreadable file; and
+    one per finding of a host that names a file on the host, located at ``file://HOST/path`` and its line.
 
     A pattern that matches no file has no place in a file: it is a tool
-    notification (level ``error``) of the run's invocation.  Hosts' findings
-    are not in it (they have no place in a file either; the table, JSON and
-    JUnit hold them).
+    notification (level ``error``) of the run's invocation.  A host's finding
+    without a file on the host is not in it (the table, JSON and JUnit hold
+    it), nor is an accepted one.
     """
-    results, notes, seen = [], [], {}
+    results, notes, seen, host_rules = [], [], {}, []
     for finding in findings:
         if not is_file(finding):
+            found = _host_sarif_result(finding, seen, host_rules) if finding.get("file") else None
+            if found is not None:
+                results.append(found)
             continue
         if NO_MATCH in (finding.get("findings") or []):
             notes.append({"level": "error", "message": {"text": "kickstart_audit_paths pattern %s %s"
@@ -496,7 +577,7 @@ def to_sarif(findings):
         "version": "2.1.0",
         "runs": [{
             "tool": {"driver": {"name": TOOL, "version": TOOL_VERSION, "informationUri": TOOL_URI,
-                                "rules": _sarif_rules()}},
+                                "rules": _sarif_rules() + _host_sarif_rules(host_rules, findings)}},
             "invocations": [invocation],
             "results": results,
         }],

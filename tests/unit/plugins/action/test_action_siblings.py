@@ -59,7 +59,8 @@ def test_each_action_subclasses_only_the_base(name):
 
 
 def test_every_action_is_checked():
-    assert NAMES == ["audit_report", "check_secrets", "render_kickstart", "verify_secrets", "weakest_link"]
+    assert NAMES == ["audit_report", "check_secrets", "render_kickstart", "verify_report", "verify_secrets",
+                     "weakest_link"]
 
 
 def test_the_test_catches_an_action_that_subclasses_another():

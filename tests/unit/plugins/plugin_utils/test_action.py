@@ -108,11 +108,12 @@ def test_secrets_are_left_untemplated_for_the_action(monkeypatch):
     assert templated == ["product"]
 
 
-@pytest.mark.parametrize("name", ["audit_report", "check_secrets", "render_kickstart", "weakest_link"])
+@pytest.mark.parametrize("name", ["audit_report", "check_secrets", "render_kickstart", "verify_report",
+                                  "weakest_link"])
 def test_the_actions_convert_their_values_themselves_and_their_secrets_are_no_log(name):
     import importlib
     spec = importlib.import_module("ansible_collections.kickstart.pwpolicy.plugins.action." + name).ActionModule.ARGUMENT_SPEC
     assert set(option["type"] for option in spec.values()) == {"raw"}
-    expected = frozenset() if name == "audit_report" else frozenset(
+    expected = frozenset() if name in ("audit_report", "verify_report") else frozenset(
         ("root_password", "users", "luks_passphrase", "bootloader_password"))
     assert secret_names(spec) == expected
