@@ -23,7 +23,7 @@ from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import HostsCheck
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import _MISSING, HostsCheck
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     WIDTH,
@@ -37,9 +37,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import 
     visible,
     write_report,
 )
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verify import (
     Declared,
     declare,
+    luks_findings,
     template_renderer,
     verify_host,
 )
@@ -106,9 +108,40 @@ class ActionModule(ActionModuleBase):
         for host in hosts:
             posture = self._registered(hostvars, host, posture_var)
             secrets = self._registered(hostvars, host, secrets_var)
-            found = verify_host(host, posture, self._declared(check, host), secrets)
+            found = verify_host(host, posture, self._declared(check, host), secrets, self._luks(check, host))
             findings.extend(clean(item) for item in found)
         return findings, hosts
+
+    @staticmethod
+    def _luks(check, host):
+        """``luks(posture)``: the host's declared LUKS passphrase estimated on its own headers (read, and so
+        decrypted, only with kickstart_verify_secrets and where the posture has a key slot)."""
+        def luks(posture):
+            try:
+                task_vars = check.variables(host)
+            except PwpolicyError:
+                return []  # the declared values' own finding says so
+            templar = check.templar.copy_with_new_env(available_variables=task_vars)
+            reader = SecretReader(templar.template, templar)
+            # The passphrase is read (decrypted) only in a run that compares the secrets, which has the vault.
+            if not boolean(templar.template(task_vars.get("kickstart_verify_secrets", False)), strict=False):
+                return []
+
+            def get(name):
+                if name not in task_vars:
+                    return _MISSING
+                try:
+                    return templar.template(task_vars[name])
+                except Exception:  # pylint: disable=broad-except  # its message may quote a value
+                    return _MISSING
+
+            def read(name):
+                if task_vars.get(name) is None:
+                    return None, None
+                value, error, dummy_hint = reader.read(task_vars[name], name)
+                return value, error
+            return luks_findings(host, posture, get, read)
+        return luks
 
     def _run(self, result, args, task_vars):
         written = {}

@@ -65,7 +65,17 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._profile_check 
     MIN_COST_KEYS,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_check import SecretsCheck
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._exposure import weakest_keyslot
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._guesses import EstimatorMissing
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import secret
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import (
+    WARN_SECONDS,
+    describe,
+    model_options,
+    seconds_arg,
+    secret_entry,
+)
 
 # The rule ids of what no compliance profile names (a profile's own ids are its rules').
 RULE_PREFIX = "kickstart.pwpolicy."
@@ -73,6 +83,7 @@ TARGET_RULE = RULE_PREFIX + "target"
 LEFTOVER_RULE = RULE_PREFIX + "leftover_secret"
 SECRET_RULE = RULE_PREFIX + "secret_changed"
 NOT_READ_RULE = RULE_PREFIX + "not_read"
+LUKS_RULE = RULE_PREFIX + "luks_estimate"
 PWQUALITY_RULE = RULE_PREFIX + "pwquality.%s"
 LOGIN_DEFS_RULE = RULE_PREFIX + "login_defs.%s"
 # The role's %post template of the installed system's settings, in this collection.
@@ -488,9 +499,54 @@ def secret_findings(host, result):
     return found
 
 
-def verify_host(host, posture_result, declared, secrets_result=None):
+LUKS_HINT = ("a longer passphrase (cryptsetup luksChangeKey), or a costlier key slot (cryptsetup luksConvertKey "
+             "--pbkdf argon2id with more --pbkdf-memory); a slot of PBKDF2 or of little memory is the one an attacker "
+             "picks")
+
+
+def luks_findings(host, posture, get, read):
+    """The declared LUKS passphrase against the host's own LUKS headers: the offline estimate on the key slot an
+    attacker would pick (its parameters as the header states them), below ``kickstart_min_crack_seconds``
+    rejected, below ``kickstart_warn_crack_seconds`` weak.  ``get(name)`` is the host's variable templated (or
+    ``_MISSING``), ``read(name)`` ``(passphrase, error)`` of a secret variable; nothing is returned of the value."""
+    slot = weakest_keyslot(posture.get("devices") or [])
+    if slot is None:
+        return []
+    value, error = read("kickstart_luks_passphrase")
+    if value in (None, "") and not error:
+        return []  # no passphrase declared: nothing to estimate
+    where = {"file": slot.get("device")} if slot.get("device") else None
+    if error or not isinstance(value, str):
+        return [finding(host, "luks", "not_checked", ["the LUKS passphrase was not estimated: %s" % (
+            error or "kickstart_luks_passphrase is not a string")], [], rules=[LUKS_RULE], where=where)]
+    estimate = get("kickstart_estimate_options")
+    estimate = dict(estimate) if isinstance(estimate, dict) else {}
+    # The installed host's own header, not the installer's assumed defaults; the kickstart's copy is judged apart
+    # (leftover_secret).
+    estimate.update(luks_kdf=slot, luks_in_kickstart=False)
+    try:
+        options = model_options(estimate, {"product": None if get("kickstart_product") is _MISSING
+                                           else get("kickstart_product")}, host, caller="verify")
+        warn, least = (seconds_arg(default if get(name) is _MISSING else get(name), name, "verify") for name, default
+                       in (("kickstart_warn_crack_seconds", WARN_SECONDS), ("kickstart_min_crack_seconds", 0)))
+        entry = secret_entry(secret("luks", "luks", value=value), options)
+    except (PwpolicyError, EstimatorMissing) as exc:
+        return [finding(host, "luks", "not_checked", ["the LUKS passphrase was not estimated: %s" % exc], [],
+                        rules=[LUKS_RULE], where=where)]
+    seconds = entry["weakest_seconds"]
+    verdict = "accepted"
+    if seconds is not None and least and seconds < least:
+        verdict = "rejected"
+    elif seconds is not None and warn and seconds < warn:
+        verdict = "accepted_weak"
+    return [finding(host, "luks", verdict, [describe(entry)], [] if verdict == "accepted" else [LUKS_HINT],
+                    rules=[LUKS_RULE], where=where)]
+
+
+def verify_host(host, posture_result, declared, secrets_result=None, luks=None):
     """Every finding of ``host``: ``posture_result`` is what ``posture_info`` registered (None: nothing),
-    ``declared`` its :class:`Declared`, ``secrets_result`` what ``verify_secrets`` registered."""
+    ``declared`` its :class:`Declared`, ``secrets_result`` what ``verify_secrets`` registered, ``luks(posture)``
+    the findings of the declared LUKS passphrase against the host's headers (:func:`luks_findings`)."""
     if not isinstance(posture_result, dict) or not isinstance(posture_result.get("posture"), dict):
         why = to_text((posture_result or {}).get("msg") or "") if isinstance(posture_result, dict) else ""
         return [finding(host, "posture", "error",
@@ -514,4 +570,6 @@ def verify_host(host, posture_result, declared, secrets_result=None):
     found.extend(leftover_findings(host, posture))
     found.extend(unknown_findings(host, posture))
     found.extend(secret_findings(host, secrets_result))
+    if luks is not None:
+        found.extend(luks(posture))
     return found

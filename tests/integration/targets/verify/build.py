@@ -139,8 +139,10 @@ def main():
             write(root, "/root/original-ks.cfg", "#version=RHEL9\nrootpw --plaintext %s\n" % ROOT_SECRET, 0o600)
         lines.append(host)
         with open(os.path.join(base, "inventory", "host_vars", host + ".yml"), "w") as handle:
+            # A host with the LUKS header declares its passphrase: its estimate is made on the header's key slot.
             handle.write("---\nkickstart_verify_root: %s\n%skickstart_root_password: %s%s%s" % (
-                json.dumps(root), "kickstart_verify_devices: [%s]\n" % json.dumps(header) if luks else "",
+                json.dumps(root), "kickstart_verify_devices: [%s]\nkickstart_luks_passphrase: %s" % (
+                    json.dumps(header), vaulted(LUKS_SECRET, password_file)) if luks else "",
                 vaulted(VAULTED_ROOT.get(host, ROOT_SECRET), password_file),
                 "kickstart_bootloader_password: %s" % vaulted(GRUB_SECRET, password_file) if bootloader else "",
                 HOST_VARS.get(host, "")))

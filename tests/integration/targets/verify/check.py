@@ -56,6 +56,8 @@ def main():
                 ("role settings", "accepted", None, None, None),
                 ("leftovers", "accepted", None, None, None)):
         expect(row in stig, "stig: no %s" % (row,))
+    # Without kickstart_verify_secrets (no vault here) the declared LUKS passphrase is not read.
+    expect(not [item for item in findings if item["secret"] == "luks"], "a LUKS estimate without the secrets")
     # The header was read (a LUKS2 device), but not which file systems sit on it.
     expect([row for row in stig if row[:3] == ("encryption", "not_checked", "RHEL-09-231190")],
            "stig: the encryption rule is not listed as not checked")

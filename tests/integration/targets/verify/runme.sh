@@ -83,7 +83,8 @@ assert hosts == ["drift", "stig"], hosts' "$base/runs/never.json" || fail "never
 # With kickstart_verify_secrets and the vault: the installed hashes against the vaulted values, on the controller.
 verify secrets 2 -e kickstart_verify_secrets=true --vault-password-file "$here/vault-password" \
     -e kickstart_verify_hosts=stig:drift -e kickstart_audit_show=problems
-"$python" - "$base/runs/secrets.json" <<'PY' || fail "secrets: the comparisons are not what the hosts were built with"
+"$python" - "$base/runs/secrets.json" "$base/luks.img" <<'PY' \
+    || fail "secrets: the comparisons and the LUKS estimate are not what the hosts were built with"
 import json, sys
 rows = set((f["host"], f["secret"], f["verdict"], (f["rules"] or [None])[0], f.get("file"), f.get("line"))
            for f in json.load(open(sys.argv[1])) if f["secret"] in ("root", "bootloader"))
@@ -91,6 +92,13 @@ rule = "kickstart.pwpolicy.secret_changed"
 expected = {("stig", "root", "accepted", rule, None, None), ("stig", "bootloader", "accepted", rule, None, None),
             ("drift", "root", "rejected", rule, "/etc/shadow", 1), ("drift", "bootloader", "accepted", rule, None, None)}
 assert rows == expected, sorted(rows)
+# The declared LUKS passphrase, estimated on the header's own key slot (argon2id at 32 MiB, as made), not on the
+# installer's assumed defaults.
+header = sys.argv[2]
+luks = [f for f in json.load(open(sys.argv[1])) if f["secret"] == "luks"]
+assert len(luks) == 1 and luks[0]["host"] == "stig" and luks[0]["verdict"] == "accepted", luks
+assert luks[0]["file"] == header and luks[0]["rules"] == ["kickstart.pwpolicy.luks_estimate"], luks
+assert "on key slot 0 of %s (argon2id, 32 MiB, 4 iterations)" % header in luks[0]["reasons"][0], luks
 PY
 grep -q -E "^drift +root +rejected$" "$base/runs/secrets.stdout" || fail "secrets: no row for drift's changed root password"
 grep -q -F '"file://drift/etc/shadow"' "$base/runs/secrets.sarif" || fail "secrets: SARIF does not place drift's root"

@@ -212,3 +212,39 @@ def test_the_rules_are_described_for_sarif():
     assert _verify.rule_description(LEFTOVER_RULE)[0].startswith("A kickstart or installer log")
     assert "minlen" in _verify.rule_description("kickstart.pwpolicy.pwquality.minlen")[0]
     assert "RHEL-09-611090" in _verify.rule_description("RHEL-09-611090")[0]
+
+
+LUKS_PASSPHRASE = "Verify-Unit-Luks-7d3e"
+ARGON2_1G = {"type": "argon2id", "hash": None, "iterations": 4, "time": None, "memory": 1048576, "threads": 4}
+PBKDF2_1K = {"type": "pbkdf2", "hash": "sha256", "iterations": 1000, "time": None, "memory": None, "threads": None}
+
+
+def luks_of(slots, variables):
+    posture = {"devices": [{"command": "luks", "name": "/dev/vda3", "keyslots": [
+        {"slot": index, "kdf": kdf} for index, kdf in enumerate(slots)], "where": {"file": "/dev/vda3"}}]}
+
+    def get(name):
+        return variables.get(name, _verify._MISSING)
+
+    def read(name):
+        return variables.get(name), None
+    return _verify.luks_findings("web01", posture, get, read)
+
+
+def test_the_luks_passphrase_is_estimated_on_the_slot_an_attacker_picks():
+    strong = luks_of([ARGON2_1G], {"kickstart_luks_passphrase": LUKS_PASSPHRASE})
+    weak = luks_of([ARGON2_1G, PBKDF2_1K],
+                   {"kickstart_luks_passphrase": LUKS_PASSPHRASE, "kickstart_min_crack_seconds": 10 ** 12})
+    assert [(f["verdict"], f["file"], f["rules"]) for f in strong] == [
+        ("accepted", "/dev/vda3", ["kickstart.pwpolicy.luks_estimate"])]
+    assert "on key slot 0 of /dev/vda3 (argon2id, 1 GiB, 4 iterations)" in strong[0]["reasons"][0]
+    # The PBKDF2 slot of 1,000 iterations is the one attacked, and it falls below the floor asked.
+    assert weak[0]["verdict"] == "rejected" and "luksConvertKey" in weak[0]["hints"][0]
+    assert "key slot 1 of /dev/vda3 (pbkdf2-sha256, 1000 iterations)" in weak[0]["reasons"][0]
+    for found in (strong, weak):
+        assert_no_leak(LUKS_PASSPHRASE, found)
+
+
+def test_no_luks_finding_without_a_passphrase_or_a_key_slot():
+    assert luks_of([ARGON2_1G], {}) == []
+    assert luks_of([], {"kickstart_luks_passphrase": LUKS_PASSPHRASE}) == []
