@@ -32,17 +32,16 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts im
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     WIDTH,
+    check_show,
     clean,
     files_failure,
     gather,
     host_failures,
     outcome,
-    findings_table,
-    to_json,
-    to_junit,
-    to_sarif,
+    reports_text,
+    shown_table,
     visible,
-    write_report,
+    write_reports,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._weakest import weakest_table
 
@@ -53,7 +52,6 @@ ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "result_var", "hosts", "findings", "fail_on", "fail", "json", "junit", "show", "weakest_var",
     "paths", "templates", "budget", "sarif", "role_vars", "weakest", "profile", "target", "baseline"))
 # The reports, in the order the message names them.
-REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
 
 
 class ActionModule(ActionModuleBase):
@@ -159,9 +157,7 @@ class ActionModule(ActionModuleBase):
         files, warnings = None, []
         try:
             fail_on = check_fail_on(args.get("fail_on", "rejected"))
-            show = args.get("show", "all")
-            if show not in ("all", "problems", "none"):
-                raise PwpolicyError("audit_report: show must be all, problems or none, got %r" % (show,))
+            show = check_show(args.get("show", "all"), "audit_report")
             findings, hosts, results, warnings, stopped = self._findings(args, task_vars)
             if args.get("paths") is not None:
                 try:
@@ -173,14 +169,8 @@ class ActionModule(ActionModuleBase):
                 findings = findings + found
                 warnings = warnings + file_warnings
             failing, message = outcome(findings, fail_on, hosts, files)
-            shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
-            text = findings_table(shown) if shown and show != "none" else ""
-            # The reports are the point of the run: written in check mode too.
-            renders = {"json": lambda: to_json(findings), "junit": lambda: to_junit(findings, fail_on),
-                       "sarif": lambda: to_sarif(findings)}
-            for key, dummy in REPORTS:
-                if args.get(key):
-                    written[key] = write_report(to_text(args[key]), renders[key]())
+            text = shown_table(findings, show)
+            written = write_reports(args, findings, fail_on)
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
@@ -202,7 +192,7 @@ class ActionModule(ActionModuleBase):
             message = "%s; %s" % (self._stopped_message(stopped, hosts), message)
             for host, why in stopped:
                 failures[host] = "the check could not run: %s" % why
-        reports = "".join("; %s report: %s" % (name, written[key]) for key, name in REPORTS if key in written)
+        reports = reports_text(written)
         result.update(
             changed=False,
             failing=len(failing),

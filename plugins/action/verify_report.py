@@ -27,15 +27,14 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts im
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     WIDTH,
+    check_show,
     clean,
-    findings_table,
     host_failures,
     outcome,
-    to_json,
-    to_junit,
-    to_sarif,
+    reports_text,
+    shown_table,
     visible,
-    write_report,
+    write_reports,
 )
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import SecretReader
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._verify import (
@@ -52,7 +51,6 @@ ARGUMENT_SPEC = dict((name, dict(type="raw")) for name in (
     "posture_var", "secrets_var", "hosts", "fail_on", "fail", "json", "junit", "sarif", "show"))
 POSTURE_VAR = "__kickstart_verify_posture"
 SECRETS_VAR = "__kickstart_verify_secrets"
-REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
 
 
 class ActionModule(ActionModuleBase):
@@ -147,25 +145,17 @@ class ActionModule(ActionModuleBase):
         written = {}
         try:
             fail_on = check_fail_on(args.get("fail_on", "rejected"))
-            show = args.get("show", "all")
-            if show not in ("all", "problems", "none"):
-                raise PwpolicyError("verify_report: show must be all, problems or none, got %r" % (show,))
+            show = check_show(args.get("show", "all"), "verify_report")
             findings, hosts = self._findings(args, task_vars)
             failing, message = outcome(findings, fail_on, hosts)
-            shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
-            text = findings_table(shown) if shown and show != "none" else ""
-            # The reports are the point of the run: written in check mode too.
-            renders = {"json": lambda: to_json(findings), "junit": lambda: to_junit(
-                findings, fail_on, name="kickstart.pwpolicy verify"), "sarif": lambda: to_sarif(findings)}
-            for key, dummy in REPORTS:
-                if args.get(key):
-                    written[key] = write_report(to_text(args[key]), renders[key]())
+            text = shown_table(findings, show)
+            written = write_reports(args, findings, fail_on, name="kickstart.pwpolicy verify")
         except PwpolicyError as exc:
             result.update(failed=True, msg=str(exc))
             return result
         if text:
             display.display("kickstart.pwpolicy verify (fail_on=%s)\n%s" % (fail_on, text))
-        reports = "".join("; %s report: %s" % (name, written[key]) for key, name in REPORTS if key in written)
+        reports = reports_text(written)
         result.update(changed=False, failing=len(failing), summary=verdict_counts(findings), reports=written,
                       fail_on=fail_on, msg=message + reports)
         if failing and boolean(args.get("fail", True), strict=False):

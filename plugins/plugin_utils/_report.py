@@ -31,6 +31,8 @@ import xml.etree.ElementTree as ET
 
 from urllib.parse import quote
 
+from ansible.module_utils.common.text.converters import to_text
+
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._files import replace_atomic
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_files import (
@@ -583,6 +585,38 @@ def to_sarif(findings):
         }],
     }
     return json.dumps(log, indent=2, sort_keys=False) + "\n"
+
+
+# The reports an action writes, by argument, in the order its message names them.
+REPORTS = (("json", "JSON"), ("junit", "JUnit"), ("sarif", "SARIF"))
+SHOWS = ("all", "problems", "none")
+
+
+def check_show(show, caller):
+    """``show`` (which findings the table shows), or a ReportError naming ``caller``."""
+    if show not in SHOWS:
+        raise ReportError("%s: show must be all, problems or none, got %r" % (caller, show))
+    return show
+
+
+def shown_table(findings, show):
+    """The table of the findings ``show`` asks for: all, those that are not accepted, or none (empty text)."""
+    shown = findings if show == "all" else [f for f in findings if f["verdict"] != "accepted"]
+    return findings_table(shown) if shown and show != "none" else ""
+
+
+def write_reports(args, findings, fail_on, name=None):
+    """``{json|junit|sarif: path}``: each report ``args`` names, written (in check mode too: the reports are the
+    point of a run); ``name`` is the JUnit report's."""
+    renders = {"json": lambda: to_json(findings),
+               "junit": lambda: to_junit(findings, fail_on, **({"name": name} if name else {})),
+               "sarif": lambda: to_sarif(findings)}
+    return dict((key, write_report(to_text(args[key]), renders[key]())) for key, dummy in REPORTS if args.get(key))
+
+
+def reports_text(written):
+    """``; JSON report: PATH; SARIF report: PATH`` of the reports written."""
+    return "".join("; %s report: %s" % (label, written[key]) for key, label in REPORTS if key in written)
 
 
 def write_report(path, text):
