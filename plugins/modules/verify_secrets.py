@@ -20,7 +20,7 @@ description:
     password installed on one host are still the vaulted values of the P(kickstart.pwpolicy.kickstart#role) role's
     variables C(kickstart_root_password), C(kickstart_users) and C(kickstart_bootloader_password).
   - The host's C(/etc/shadow) and GRUB 2 files (C(/boot/grub2/user.cfg), C(/boot/grub2/grub.cfg),
-    C(/boot/grub/grub.cfg)) are read with M(ansible.builtin.slurp), run as for a C(no_log) task. Each vaulted
+    C(/boot/grub/grub.cfg)) are read with C(ansible.builtin.slurp), run as for a C(no_log) task. Each vaulted
     value with an installed hash is hashed again with that hash's own setting, salt and cost (libxcrypt for crypt
     hashes; PBKDF2-HMAC-SHA-512 with the installed salt and iterations for GRUB 2's) and compared in constant time,
     in memory. The files' text is dropped once compared.
