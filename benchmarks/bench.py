@@ -78,6 +78,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from benchlib import SECTION, median_time, report  # noqa: E402
 import bench_audit  # noqa: E402
 import bench_blocklist  # noqa: E402
+import bench_host  # noqa: E402
 import bench_role  # noqa: E402
 import results  # noqa: E402
 
@@ -540,7 +541,8 @@ def audit_files_scan(texts):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n", 1)[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--only", default="edit,judge,check,profile,role,series,audit,linear,hash,blocklist,atrest")
+    parser.add_argument("--only",
+                        default="edit,judge,check,profile,role,series,audit,linear,hash,blocklist,atrest,host")
     parser.add_argument("--series", default=",".join(str(n) for n in bench_role.SERIES_HOSTS),
                         help="host counts of the scaling series (default %(default)s)")
     parser.add_argument("--audit-hosts", default=",".join(str(n) for n in bench_audit.AUDIT_HOSTS),
@@ -565,7 +567,8 @@ def main():
              ("linear", lambda: bench_linear(args.runs, args.scale)),
              ("hash", lambda: bench_hash(args.runs)),
              ("blocklist", lambda: bench_blocklist.bench_blocklist(args.runs, OUT_DIR)),
-             ("atrest", lambda: bench_at_rest(args.runs)))
+             ("atrest", lambda: bench_at_rest(args.runs)),
+             ("host", lambda: bench_host.bench_host(ROOT, args.runs)))
     for name, step in steps:
         if name in chosen:
             SECTION["name"] = name
