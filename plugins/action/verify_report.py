@@ -23,7 +23,11 @@ from ansible.utils.display import Display
 
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._errors import PwpolicyError
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._action import ActionModuleBase
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import _MISSING, HostsCheck
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import (
+    _MISSING,
+    HostsCheck,
+    variable_getter,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import check_fail_on, verdict_counts
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._report import (
     WIDTH,
@@ -69,21 +73,32 @@ class ActionModule(ActionModuleBase):
         except Exception:  # pylint: disable=broad-except  # a host without the result is reported, not fatal
             return None
 
-    def _declared(self, check, host):
-        """What the inventory declares for ``host``; a Declared with the problem when it cannot be read."""
+    @staticmethod
+    def _variables(check, host):
+        """``(task_vars, templar, problem)``: the host's variables, read once for all that is judged of it, and a
+        templar for them; ``problem`` (and no variables) when they cannot be read."""
         try:
             task_vars = check.variables(host)
-            templar = check.templar.copy_with_new_env(available_variables=task_vars)
-            return declare(templar, task_vars, template_renderer(self._loader))
+            return task_vars, check.templar.copy_with_new_env(available_variables=task_vars), None
         except PwpolicyError as exc:
-            found = Declared()
-            found.problem = str(exc)
-            return found
+            return None, None, str(exc)
         # A crash of one host's reading must not lose the others'; Ansible's text may quote a value.
         except Exception as exc:  # pylint: disable=broad-except
-            found = Declared()
-            found.problem = "reading the host's variables stopped on an unexpected %s" % type(exc).__name__
-            return found
+            return None, None, "reading the host's variables stopped on an unexpected %s" % type(exc).__name__
+
+    def _declared(self, task_vars, templar, problem):
+        """What the inventory declares for a host; a Declared with the problem when it cannot be read."""
+        if problem is None:
+            try:
+                return declare(templar, task_vars, template_renderer(self._loader))
+            except PwpolicyError as exc:
+                problem = str(exc)
+            # A crash of one host's reading must not lose the others'; Ansible's text may quote a value.
+            except Exception as exc:  # pylint: disable=broad-except
+                problem = "reading the host's variables stopped on an unexpected %s" % type(exc).__name__
+        found = Declared()
+        found.problem = problem
+        return found
 
     def _findings(self, args, task_vars):
         """``(findings, hosts)`` of every host of the play."""
@@ -106,30 +121,26 @@ class ActionModule(ActionModuleBase):
         for host in hosts:
             posture = self._registered(hostvars, host, posture_var)
             secrets = self._registered(hostvars, host, secrets_var)
-            found = verify_host(host, posture, self._declared(check, host), secrets, self._luks(check, host))
+            task_vars, templar, problem = self._variables(check, host)
+            luks = self._luks(host, task_vars, templar) if task_vars is not None else None
+            found = verify_host(host, posture, self._declared(task_vars, templar, problem), secrets, luks)
             findings.extend(clean(item) for item in found)
         return findings, hosts
 
     @staticmethod
-    def _luks(check, host):
+    def _luks(host, task_vars, templar):
         """``luks(posture)``: the host's declared LUKS passphrase estimated on its own headers (read, and so
         decrypted, only with kickstart_verify_secrets and where the posture has a key slot)."""
         def luks(posture):
-            try:
-                task_vars = check.variables(host)
-            except PwpolicyError:
-                return []  # the declared values' own finding says so
-            templar = check.templar.copy_with_new_env(available_variables=task_vars)
             reader = SecretReader(templar.template, templar)
             # The passphrase is read (decrypted) only in a run that compares the secrets, which has the vault.
             if not boolean(templar.template(task_vars.get("kickstart_verify_secrets", False)), strict=False):
                 return []
+            variable = variable_getter(templar, task_vars)
 
             def get(name):
-                if name not in task_vars:
-                    return _MISSING
                 try:
-                    return templar.template(task_vars[name])
+                    return variable(name)
                 except Exception:  # pylint: disable=broad-except  # its message may quote a value
                     return _MISSING
 

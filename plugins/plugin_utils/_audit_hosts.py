@@ -44,6 +44,13 @@ CRASHED = "%s: the check of this host stopped on an unexpected %s; run check_sec
 _MISSING = object()
 
 
+def variable_getter(templar, task_vars):
+    """``get(name)``: the host's variable ``name`` of ``task_vars`` templated with ``templar``, or ``_MISSING``."""
+    def get(name):
+        return templar.template(task_vars[name]) if name in task_vars else _MISSING
+    return get
+
+
 def host_arguments(get):
     """The ``check_secrets`` arguments the audit gives one host, from the kickstart role's variables.
 
@@ -104,12 +111,9 @@ class HostsCheck(object):
         try:
             task_vars = self.variables(host)
             templar = self.templar.copy_with_new_env(available_variables=task_vars)
-
-            def get(name):
-                return templar.template(task_vars[name]) if name in task_vars else _MISSING
-
             reader = SecretReader(templar.template, templar)
-            result = SecretsCheck(reader, host_arguments(get)).run({}, task_vars, announce=False)[0]
+            result = SecretsCheck(reader, host_arguments(variable_getter(templar, task_vars))).run(
+                {}, task_vars, announce=False)[0]
         except PwpolicyError as exc:
             result = {"failed": True, "msg": "%s: %s" % (host, exc)}
         return dict((key, result[key]) for key in KEPT if key in result)

@@ -59,7 +59,11 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.judge 
 )
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.kickstart import read_kickstart
 from ansible_collections.kickstart.pwpolicy.plugins.module_utils._release import ReleaseError, hash_scheme
-from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import _MISSING, host_arguments
+from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._audit_hosts import (
+    _MISSING,
+    host_arguments,
+    variable_getter,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._profile_check import (
     EXCEPTIONS_VAR,
     MIN_COST_KEYS,
@@ -177,9 +181,7 @@ def declare(templar, task_vars, render):
 
 
 def _declare(found, templar, task_vars, render):
-    def get(name):
-        return templar.template(task_vars[name]) if name in task_vars else _MISSING
-
+    get = variable_getter(templar, task_vars)
     args = host_arguments(get)
     args.pop("weakest", None)  # no secret is read here
     check = SecretsCheck(SecretReader(templar.template, templar), args)

@@ -310,9 +310,10 @@ def test_luks_text_odd_input_never_raises(headers):
 # The boot loader
 # ---------------------------------------------------------------------------
 
-def grub_hash(iterations):
+def grub_hash(iterations, password=GRUB_SECRET):
+    """``grub-mkpasswd-pbkdf2 -c ITERATIONS``'s hash of ``password``, made by the real tool."""
     command = tool("grub2-mkpasswd-pbkdf2", "grub-mkpasswd-pbkdf2")
-    done = subprocess.run([command, "-c", str(iterations)], input="%s\n%s\n" % (GRUB_SECRET, GRUB_SECRET),
+    done = subprocess.run([command, "-c", str(iterations)], input="%s\n%s\n" % (password, password),
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, env=ENV,
                           check=True)
     words = [word for word in done.stdout.split() if word.startswith("grub.pbkdf2.")]

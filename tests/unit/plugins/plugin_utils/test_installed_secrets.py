@@ -9,8 +9,6 @@ posture's tests find it: missing, the test is skipped, or fails with
 ``KSPW_REQUIRE_TOOLS=1``).  No result holds a password, a hash or a salt.
 """
 
-import subprocess
-
 import pytest
 
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils import _installed_secrets as installed
@@ -18,7 +16,7 @@ from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._crypt import C
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._preflight import secret
 from ansible_collections.kickstart.pwpolicy.tests.unit.hashes import crypt_hash, needs_libxcrypt
 from ansible_collections.kickstart.pwpolicy.tests.unit.leaks import assert_no_leak
-from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_host_disk import ENV, tool
+from ansible_collections.kickstart.pwpolicy.tests.unit.plugins.module_utils.test_host_disk import grub_hash
 
 ROOT_PW = "Root-Vaulted-Qz8%vT2!wX9p"
 ALICE_PW = "Alice-Vaulted-Hk4$mB7&nC1q"
@@ -31,13 +29,7 @@ NAMES = {"root_password": "kickstart_root_password", "users": "kickstart_users",
 
 def mkpasswd(password, iterations=1000):
     """``grub-mkpasswd-pbkdf2 -c ITERATIONS``'s hash of ``password``."""
-    command = tool("grub2-mkpasswd-pbkdf2", "grub-mkpasswd-pbkdf2")
-    done = subprocess.run([command, "-c", str(iterations)], input="%s\n%s\n" % (password, password),
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, env=ENV,
-                          check=True)
-    words = [word for word in done.stdout.split() if word.startswith("grub.pbkdf2.")]
-    assert len(words) == 1
-    return words[0]
+    return grub_hash(iterations, password)
 
 
 def items(root=ROOT_PW, users=(("alice", ALICE_PW),), boot=BOOT_PW):
