@@ -32,13 +32,18 @@ from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_a
     shadow_account,
     shadow_entries,
 )
-from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_disk import USER_CFG, grub_lines
+from ansible_collections.kickstart.pwpolicy.plugins.module_utils._posture.host_disk import (
+    GRUB_CFGS,
+    USER_CFG,
+    grub_lines,
+)
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._crypt import CryptError, matches
 from ansible_collections.kickstart.pwpolicy.plugins.plugin_utils._secrets_reader import BOOTLOADER
 
 # The GRUB 2 files whose root password is compared: user.cfg (grub2-setpassword's, and the installer's), then the
-# grub.cfg files of BIOS and UEFI installs (Fedora 34+ and RHEL 9+ keep the real one in /boot/grub2 on both).
-GRUB_FILES = (USER_CFG, "/boot/grub2/grub.cfg", "/boot/grub/grub.cfg")
+# grub.cfg files the host reader reads, but the ones a pattern names (Fedora 34+ and RHEL 9+ keep the real one in
+# /boot/grub2 on BIOS and UEFI installs alike).
+GRUB_FILES = (USER_CFG,) + tuple(path for path in GRUB_CFGS if "*" not in path)
 FILES = (SHADOW,) + GRUB_FILES
 # GRUB 2's superuser whose password the kickstart sets (bootloader --password: user.cfg's GRUB2_PASSWORD).
 GRUB_USER = "root"
